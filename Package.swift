@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Engine, harness, documented logic, models of it, the command line: one folder each.
+let package = Package(
+    name: "cardcheck",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cardcheck", targets: ["cardcheck"]),
+        .library(name: "Explorer", targets: ["Explorer"]),
+        .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+    ],
+    targets: [
+        // GNU MP through pkg-config; the header shim wraps the macros Swift cannot import.
+        .systemLibrary(
+            name: "CGMP",
+            pkgConfig: "gmp",
+            providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
+        ),
+        .target(name: "BigNum", dependencies: ["CGMP"]),
+        .target(name: "SeededRandom"),
+        .target(name: "Explorer", dependencies: ["BigNum", "SeededRandom"]),
+        .target(name: "PropertyTesting", dependencies: ["SeededRandom"]),
+        .target(name: "FleetCard"),
+        .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard"]),
+        .target(name: "Widgets", dependencies: ["BigNum"]),
+        .target(
+            name: "CardcheckCLI",
+            dependencies: ["Explorer", "FleetModel", "BigNum", "SeededRandom"]
+        ),
+        .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI"]),
+
+        .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "BigNum"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+        .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
+        .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer"]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
+        .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI"]),
+    ]
+)

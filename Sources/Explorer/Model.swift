@@ -1,0 +1,47 @@
+/// Who takes an action: the nondeterministic environment, or the code reacting to it.
+///
+/// World actions (a session changes, a fault, a user) are budgeted per trace so the space is
+/// finite; system actions (a tick, a delivery, a sync) never are.
+public enum ActionKind: String, Sendable, Codable {
+    case world
+    case system
+}
+
+/// A finite transition system the explorer can search: the one protocol every model conforms to.
+///
+/// Shaped after stateright's `Model` trait: the model value carries its own bounds and
+/// configuration; `State` and `Action` are nested; properties are named values.
+public protocol Model: Sendable {
+    associatedtype State: Hashable & Codable & Sendable
+    associatedtype Action: Hashable & Codable & Sendable & CustomStringConvertible
+
+    /// The name written into traces and reports (`"two-phase-commit"`, `"fleet-card"`).
+    var name: String { get }
+
+    /// The states a behaviour may start in, in a fixed order.
+    func initialStates() -> [State]
+
+    /// The actions enabled in `state`, in a deterministic order (never from Set/Dictionary order).
+    func actions(in state: State) -> [Action]
+
+    /// The state after `action`, or nil when the action turns out to be disabled.
+    func next(_ state: State, _ action: Action) -> State?
+
+    /// Whether `action` is the world acting or the system reacting.
+    func kind(of action: Action) -> ActionKind
+
+    /// The named checks of this model.
+    var properties: [Property<Self>] { get }
+
+    /// A stable 64-bit fingerprint of `state`: equal states give equal fingerprints on every run
+    /// and platform. Models with large spaces override this with a packed encoding.
+    func fingerprint(of state: State) -> UInt64
+
+    /// Renames symmetric identifiers (sessions, cards, tokens) in order of first appearance so
+    /// a trace reads `s1, s2`; the default leaves the trace as it is.
+    func canonicalized(_ trace: [Action]) -> [Action]
+}
+
+extension Model {
+    public func canonicalized(_ trace: [Action]) -> [Action] { trace }
+}

@@ -1,0 +1,1 @@
+// FleetCard: being built (see the issues). This placeholder keeps the package building.

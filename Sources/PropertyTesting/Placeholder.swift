@@ -1,0 +1,1 @@
+// PropertyTesting: being built (see the issues). This placeholder keeps the package building.

@@ -1,0 +1,1 @@
+// Widgets: being built (see the issues). This placeholder keeps the package building.

@@ -1,0 +1,12 @@
+import Testing
+@testable import SeededRandom
+
+@Suite struct SplitMix64Tests {
+    @Test("seed 1234567 gives Vigna's published SplitMix64 sequence")
+    func pinnedSequence() {
+        var g = SplitMix64(seed: 1_234_567)
+        let got = (0..<5).map { _ in g.next() }
+        #expect(got == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+                        4_593_380_528_125_082_431, 16_408_922_859_458_223_821])
+    }
+}
