@@ -20,19 +20,20 @@ let package = Package(
         .target(name: "BigNum", dependencies: ["CGMP"]),
         .target(name: "SeededRandom"),
         .target(name: "Explorer", dependencies: ["BigNum", "SeededRandom"]),
+        .target(name: "ClassicModels", dependencies: ["Explorer"]),
         .target(name: "PropertyTesting", dependencies: ["SeededRandom"]),
         .target(name: "FleetCard"),
         .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard"]),
         .target(name: "Widgets", dependencies: ["BigNum"]),
         .target(
             name: "CardcheckCLI",
-            dependencies: ["Explorer", "FleetModel", "BigNum", "SeededRandom"]
+            dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom"]
         ),
         .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI"]),
 
         .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
-        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "BigNum"]),
+        .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ClassicModels", "BigNum"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer"]),
