@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import Widgets
+
+@Suite struct CoachLineTests {
+    let at = Fixtures.utc(2026, 3, 10, 9)
+
+    @Test("the four states and their printed templates")
+    func states() {
+        func h(_ id: String, _ due: Bool, _ done: Bool) -> WidgetHabit { Fixtures.habit(id, due: due, done: done) }
+        #expect(CoachLineState.resolve(dueHabits: [], metaphor: .stones) == nil)
+        #expect(CoachLineState.resolve(dueHabits: [h("a", true, false)], metaphor: .stones) == .notYetNewDay)
+        #expect(CoachLineState.resolve(dueHabits: [h("a", true, true), h("b", true, false)], metaphor: .stones) == .inProgress)
+        #expect(CoachLineState.resolve(dueHabits: [h("a", true, true), h("b", true, false)], metaphor: .flame) == .flameSupporter)
+        #expect(CoachLineState.resolve(dueHabits: [h("a", true, true)], metaphor: .flame) == .allDone)
+        #expect(CoachLineState.notYetNewDay.template == "Add today's stone to keep the tower rising.")
+        #expect(CoachLineState.inProgress.template == "One more and today's stone is set.")
+        #expect(CoachLineState.flameSupporter.template == "One more and today's fire is fed.")
+        #expect(CoachLineState.allDone.template == "You showed up again. That's the whole game.")
+    }
+
+    @Test("the Coach row is suppressed on stale on both platforms")
+    func staleSuppressed() {
+        let s = Fixtures.snapshot(syncedAt: at, habits: [Fixtures.habit("a")], extendedToday: false)
+        for platform in Platform.allCases {
+            #expect(CoachLine.shown(on: platform, state: .stale, snapshot: s) == nil)
+            #expect(CoachLine.shown(on: platform, state: .defaultProgress, snapshot: s) == .snapshot(.notYetNewDay))
+        }
+    }
+
+    @Test("without a coachLine Android hides the row and iOS falls back to the reactive caption")
+    func cleared() {
+        var s = Fixtures.snapshot(syncedAt: at, habits: [Fixtures.habit("a", done: true)], extendedToday: false)
+        s.coachLine = nil
+        #expect(CoachLine.shown(on: .android, state: .allDone, snapshot: s) == nil)
+        #expect(CoachLine.shown(on: .iOS, state: .allDone, snapshot: s) == .reactiveCaption("Add today's stone"))
+    }
+
+    @Test("Android needs kindling on; iOS does not gate the Coach line on kindling")
+    func kindlingGate() {
+        let s = Fixtures.snapshot(syncedAt: at, habits: [Fixtures.habit("a")], extendedToday: true, kindling: false)
+        #expect(CoachLine.shown(on: .android, state: .defaultProgress, snapshot: s) == nil)
+        #expect(CoachLine.shown(on: .iOS, state: .defaultProgress, snapshot: s) == .snapshot(.notYetNewDay))
+    }
+
+    @Test("finding W-5: neither gate names NEW_DAY, so yesterday's Coach line shows on a new day")
+    func newDayShowsYesterdaysLine() {
+        let s = Fixtures.snapshot(syncedAt: at, habits: [Fixtures.habit("a", done: true)], extendedToday: true)
+        for platform in Platform.allCases {
+            #expect(CoachLine.shown(on: platform, state: .newDay, snapshot: s) == .snapshot(.allDone))
+        }
+    }
+}

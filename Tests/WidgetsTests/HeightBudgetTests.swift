@@ -1,0 +1,68 @@
+import BigNum
+import Testing
+@testable import Widgets
+
+@Suite struct HeightBudgetTests {
+    /// spec: Left-column height budget — The always-visible core (fontScale, STALE, printed dp).
+    static let coreTable: [(String, Bool, Int)] = [("1.0", false, 63), ("1.3", false, 71), ("1.0", true, 72), ("1.3", true, 80)]
+
+    /// spec: Left-column height budget — The threshold (fontScale, STALE, DAY STREAK ≥, Longest N ≥).
+    static let thresholdTable: [(String, Bool, Int, Int)] = [
+        ("1.0", false, 124, 147), ("1.15", false, 135, 160), ("1.3", false, 137, 165),
+        ("1.0", true, 133, 156), ("1.3", true, 146, 174),
+    ]
+
+    /// Cells the formulas do not reproduce (finding W-8), asserted exactly so a change shows.
+    static let knownMismatches = ["fontScale 1.15 · caption on · Longest N: spec ≥160dp, formulas ≥161dp"]
+
+    @Test("every core cell recomputes; the worst case leaves 4dp at the 130dp floor")
+    func coreTableCells() {
+        for (fs, stale, printed) in Self.coreTable {
+            #expect(HeightPlan.core(fontScale: Fixtures.scale(fs), stale: stale) == Rational(printed), "\(fs) \(stale)")
+        }
+        #expect(HostBox.contentBox(height: 130) - HeightPlan.core(fontScale: Fixtures.scale("1.3"), stale: true) == 4)
+    }
+
+    @Test("the threshold table recomputes except the known fontScale 1.15 Longest N cell")
+    func thresholdTableCells() {
+        var mismatches: [String] = []
+        for (fs, stale, dayStreak, longest) in Self.thresholdTable {
+            let scale = Fixtures.scale(fs)
+            let row = "fontScale \(fs) · \(stale ? "STALE" : "caption on")"
+            for (name, printed, isLongest) in [("DAY STREAK", dayStreak, false), ("Longest N", longest, true)] {
+                let computed = HeightPlan.threshold(longest: isLongest, fontScale: scale, stale: stale)
+                if computed != printed { mismatches.append("\(row) · \(name): spec ≥\(printed)dp, formulas ≥\(computed)dp") }
+                // The threshold is where the plan flips, so the plan and the formula agree.
+                let below = HeightPlan(height: computed - 1, fontScale: scale, stale: stale)
+                let at = HeightPlan(height: computed, fontScale: scale, stale: stale)
+                #expect((isLongest ? below.showsLongest : below.showsDayStreak) == false)
+                #expect((isLongest ? at.showsLongest : at.showsDayStreak) == true)
+            }
+        }
+        #expect(mismatches == Self.knownMismatches)
+    }
+
+    @Test("Longest N never shows without DAY STREAK")
+    func shedOrder() {
+        for h in 100...200 {
+            for fs in Typography.systemFontScales {
+                for stale in [false, true] {
+                    let plan = HeightPlan(height: h, fontScale: fs, stale: stale)
+                    #expect(!plan.showsLongest || plan.showsDayStreak)
+                }
+            }
+        }
+    }
+
+    @Test("finding W-6: from fontScale 1.8 (1.5 in STALE) the always-visible core overflows the 130dp box")
+    func coreOverflowsAtLargeFonts() {
+        let box = HostBox.contentBox(height: 130)
+        let overflowing = Typography.systemFontScales.filter { HeightPlan.core(fontScale: $0, stale: false) > box }
+        let staleOverflowing = Typography.systemFontScales.filter { HeightPlan.core(fontScale: $0, stale: true) > box }
+        #expect(overflowing.map(\.description) == ["9/5", "2"])
+        #expect(staleOverflowing.map(\.description) == ["3/2", "9/5", "2"])
+        // Robust to the inferred padding: the two text lines alone exceed 84dp at 2.0.
+        let two = Fixtures.scale("2")
+        #expect(Typography.lineBox(sp: 28, fontScale: two) + Typography.lineBox(sp: 11, fontScale: two) > box)
+    }
+}

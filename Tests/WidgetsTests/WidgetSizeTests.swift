@@ -1,0 +1,36 @@
+import BigNum
+import Testing
+@testable import Widgets
+
+@Suite struct WidgetSizeTests {
+    @Test("199dp is Small; 200dp and 201dp are Large at kindling on and the 270dp height floor")
+    func widthBoundary() {
+        let sizes = [199, 200, 201].map { WidgetSize.resolve(width: $0, height: 270, kindling: true, fontScale: 1) }
+        #expect(sizes == [.small, .large, .large])
+    }
+
+    @Test("Large needs kindling and 270dp of height; otherwise Medium")
+    func largeGates() {
+        #expect(WidgetSize.resolve(width: 300, height: 400, kindling: false, fontScale: 1) == .medium)
+        #expect(WidgetSize.resolve(width: 300, height: 269, kindling: true, fontScale: 1) == .medium)
+        #expect(WidgetSize.resolve(width: 300, height: 270, kindling: true, fontScale: 1) == .large)
+    }
+
+    @Test("a tall card that cannot seat 2 rows at its font scale falls back to Medium")
+    func viability() {
+        let two = Fixtures.scale("2")
+        #expect(LargePlan(width: 200, height: 270, fontScale: two).seatableRows < 2)
+        #expect(WidgetSize.resolve(width: 200, height: 270, kindling: true, fontScale: two) == .medium)
+    }
+
+    @Test("the reported ~230×330dp geometry seats all 5 rows on the COMPACT rung")
+    func reportedGeometry() {
+        let plan = LargePlan(width: 230, height: 330, fontScale: 1)
+        #expect(plan.rung == .compact && plan.seatableRows >= 5)
+    }
+
+    @Test("never more than LARGE_MAX_HABIT_ROWS rows")
+    func rowCap() {
+        #expect(LargePlan(width: 500, height: 2000, fontScale: Fixtures.scale("0.85")).seatableRows == ClickRequestCode.maxRows)
+    }
+}
