@@ -65,14 +65,18 @@ enum Gens {
     static let zones = Gen<TimeZone>.zoneIdentifiers
     static let metaphors: [String?] = [nil, "stones", "sprout", "flame", "mountain", "waves", "volcano"]
 
-    /// 2026 DST changes: US, EU, Australia (south, both ends), as UTC instants.
-    static let transitions: [Int] = [1_772_953_200, 1_774_746_000, 1_775_318_400, 1_791_045_000, 1_792_890_000, 1_793_512_800]
-
-    /// An instant in 2026, two times in three within 30 h of a DST change.
-    static let instant: Gen<Int> = .frequency([
-        (1, .int(in: 1_767_225_600...1_798_761_599)),
-        (2, Gen<Int>.element(of: transitions).flatMap { t in .int(in: (t - 108_000)...(t + 108_000)) }),
-    ])
+    /// An instant in 2026, two times in three within 30 h before one of `zone`'s DST changes
+    /// (when it has any), so renders up to 21 h later often cross it.
+    static func instant(in zone: TimeZone) -> Gen<Int> {
+        let year = 1_767_225_600...1_798_761_599
+        return .compose { draw in
+            let t = try draw(.int(in: year))
+            guard try draw(.int(in: 0...2)) > 0,
+                  let change = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: TimeInterval(t)))
+            else { return t }
+            return Int(change.timeIntervalSince1970) - (try draw(.int(in: 0...108_000)))
+        }
+    }
 
     static let habit: Gen<HabitCase> = .compose { draw in
         HabitCase(due: try draw(.frequency([(4, .constant(true)), (1, .constant(false))])),
@@ -93,7 +97,7 @@ enum Gens {
                 signedInToday: try draw(.bool),
                 savedMetaphor: try draw(.element(of: metaphors)),
                 supporter: try draw(.bool),
-                syncedAt: try draw(instant),
+                syncedAt: try draw(instant(in: Fixtures.zone(syncZone))),
                 syncZone: syncZone,
                 renderZone: traveller ? try draw(.element(of: zones)) : syncZone,
                 renderAfter: try draw(.int(in: -120...1_260)) * 60,
@@ -103,7 +107,8 @@ enum Gens {
 
     /// Font scales in hundredths: the Android Settings steps, or any scale 0.85…2.0.
     static let systemScale: Gen<Int> = .element(of: [85, 100, 115, 130, 150, 180, 200])
-    static let anyScale: Gen<Int> = .int(in: 85...200)
+    /// Any scale, half the time near the numeral step at 1.15.
+    static let anyScale: Gen<Int> = .frequency([(1, .int(in: 85...200)), (1, .int(in: 110...125))])
 
     static func scale(_ hundredths: Int) -> Rational { Rational(hundredths, 100) }
 }
