@@ -51,5 +51,12 @@ enum HarnessMessage {
     }
     static func corpusRecorded(_ file: String) -> String { "recorded the counterexample in \(file)" }
 
+    static func preconditionBroken(step: Int, _ command: String) -> String {
+        "step \(step) (\(command)) breaks its precondition: the sequence is not valid for this model"
+    }
+    static func failedAtStep(_ step: Int, of count: Int, _ command: String) -> String {
+        "failed at step \(step) of \(count): \(command)"
+    }
+
     private static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
 }

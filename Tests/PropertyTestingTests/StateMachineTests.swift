@@ -1,0 +1,102 @@
+import Testing
+@testable import PropertyTesting
+
+/// A counter whose decrement is wrong at exactly 3, and which would also go wrong below zero
+/// (the model forbids that by precondition). Both wrongs fail at the same `expect`, so only
+/// re-checked preconditions keep the shrinker from "finding" the one-step `[decrement]`.
+struct BuggyCounterMachine: StateMachine {
+    enum Command: String, Codable, Sendable, CustomStringConvertible {
+        case increment, decrement, reset
+        var description: String { rawValue }
+    }
+
+    final class Counter {
+        var value = 0
+        func apply(_ command: Command) {
+            switch command {
+            case .increment: value += 1
+            case .decrement: value -= value == 3 || value == 0 ? 2 : 1
+            case .reset: value = 0
+            }
+        }
+    }
+
+    var initialState: Int { 0 }
+    func makeSystem() -> Counter { Counter() }
+    func command(in state: Int) -> Gen<Command> { .element(of: [.reset, .increment, .decrement]) }
+    func precondition(_ command: Command, in state: Int) -> Bool { command != .decrement || state > 0 }
+    func next(_ state: Int, after command: Command) -> Int {
+        switch command {
+        case .increment: state + 1
+        case .decrement: state - 1
+        case .reset: 0
+        }
+    }
+    func run(_ command: Command, on counter: inout Counter, from state: Int, to next: Int, check: Check) throws {
+        counter.apply(command)
+        try check.expect(counter.value == next, "counter reads \(counter.value), model \(next)")
+    }
+}
+
+@Suite struct StateMachineTests {
+    static var quiet: Profile {
+        var profile = Profile.pr
+        profile.logsCaseSeeds = false
+        return profile
+    }
+
+    @Test("a stateful failure shrinks to its shortest valid sequence: three increments, one decrement",
+          arguments: [11, 12, 13, 14, 15] as [UInt64])
+    func shrinksToShortestSequence(seed: UInt64) {
+        var profile = Self.quiet
+        profile.fixedSeed = seed
+        let machine = BuggyCounterMachine()
+        let result = checkProperty("counter follows its model", machine.steps(), profile: profile) { steps, check in
+            try machine.execute(steps, check: check)
+        }
+        #expect(result.outcome == .failed)
+        #expect(result.counterexample == Steps([.increment, .increment, .increment, .decrement]))
+        #expect(result.failure?.hasPrefix("counter reads 1, model 2") == true)
+    }
+
+    @Test("generated sequences satisfy every precondition along the way")
+    func generatedSequencesAreValid() {
+        let machine = BuggyCounterMachine()
+        let sequences = sample(machine.steps(count: 0...40), count: 300)
+        for steps in sequences {
+            var state = machine.initialState
+            for command in steps.commands {
+                #expect(machine.precondition(command, in: state))
+                state = machine.next(state, after: command)
+            }
+        }
+        #expect(sequences.contains { $0.commands.count > 10 })
+    }
+
+    @Test("the report numbers the steps and names the failing one")
+    func reportNamesFailingStep() {
+        var result: PropertyResult<Steps<BuggyCounterMachine>>?
+        withKnownIssue {
+            result = forAllSteps("counter follows its model", BuggyCounterMachine(), profile: Self.quiet)
+        }
+        let report = result?.issues.first ?? ""
+        #expect(report.contains("  input: 1. increment\n    2. increment\n    3. increment\n    4. decrement\n"))
+        #expect(report.contains("  note: failed at step 4 of 4: decrement\n"))
+    }
+
+    @Test("a replayed sequence that breaks a precondition fails with that message, never reaching the system")
+    func brokenPreconditionIsReported() {
+        let check = Check()
+        #expect(throws: PropertyFailure.self) {
+            try BuggyCounterMachine().execute(Steps([.decrement]), check: check)
+        }
+        #expect(throws: (any Error).self) {
+            do {
+                try BuggyCounterMachine().execute(Steps([.increment, .reset, .decrement]), check: check)
+            } catch let failure as PropertyFailure {
+                #expect(failure.message == "step 3 (decrement) breaks its precondition: the sequence is not valid for this model")
+                throw failure
+            }
+        }
+    }
+}
