@@ -46,6 +46,7 @@ func replay<T>(_ gen: Gen<T>, _ choices: [UInt64]) throws -> T {
         #expect(try replay(.oneOf([.constant("first"), .constant("second")]), []) == "first")
         #expect(try replay(.frequency([(1, .constant("rare")), (9, .constant("common"))]), []) == "rare")
         #expect(try replay(Gen.timeZone(), []).identifier == "GMT")
+        #expect(try replay(.string(from: "xyz", count: 1...4), []) == "x")
     }
 
     @Test("integers straddling zero order 0, 1, -1, 2, -2, then the longer side")
