@@ -20,6 +20,9 @@ enum HarnessMessage {
     static func caseStarting(_ name: String, _ index: Int, _ seed: UInt64) -> String {
         "cardcheck: \"\(name)\" case \(index + 1): CARDCHECK_SEED=\(seedText(seed))"
     }
+    static func shrinking(_ name: String, _ seed: UInt64) -> String {
+        "cardcheck: \"\(name)\" shrinking the failure of CARDCHECK_SEED=\(seedText(seed))"
+    }
     static func reproduce(seed: UInt64, filter: String) -> String {
         "CARDCHECK_SEED=\(seedText(seed)) swift test --filter '\(filter)'"
     }
@@ -50,6 +53,13 @@ enum HarnessMessage {
         "\(file): corpus file unreadable: \(problem)"
     }
     static func corpusRecorded(_ file: String) -> String { "recorded the counterexample in \(file)" }
+
+    static func preconditionBroken(step: Int, _ command: String) -> String {
+        "step \(step) (\(command)) breaks its precondition: the sequence is not valid for this model"
+    }
+    static func failedAtStep(_ step: Int, of count: Int, _ command: String) -> String {
+        "failed at step \(step) of \(count): \(command)"
+    }
 
     private static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
 }

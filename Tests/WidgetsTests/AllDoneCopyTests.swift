@@ -1,3 +1,4 @@
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -86,4 +87,42 @@ func words(_ text: String) -> Set<String> {
         }
         #expect(present == [.smallSubtitle, .largeMotivator])
     }
+
+    // MARK: properties
+
+    @Test("for every motif and state, ALL_DONE copy confirms only a confirmed extension (iOS, Android Small)")
+    func copyRulesProperty() {
+        forAll("ALL_DONE copy claims no unconfirmed extension", Gens.render(traveller: false), cover: ["allDone"]) { c, check in
+            try expectAllDoneCopyHonest(c, check, sites: { $0 != .android || $1 != .largeMotivator })
+        }
+    }
+
+    @Test("finding W-1: Android Large's motivator confirms an unobserved extension (corpus: expected failure)")
+    func androidLargeFinding() {
+        let result = checkProperty(
+            "every ALL_DONE site claims no unconfirmed extension", Gens.render(traveller: false),
+            corpus: .tests(suite: "Widgets")) { c, check in try expectAllDoneCopyHonest(c, check, sites: { _, _ in true }) }
+        #expect(result.replays == [.knownFindingStillFails])
+        #expect(result.outcome == .failed)
+        #expect(result.failure?.hasPrefix("largeMotivator on android confirms at baseline") == true)
+    }
+}
+
+/// The ALL_DONE rules at every site of the case's platform that `sites` admits: a confirmed
+/// branch needs a confirmed extension, printed pending/baseline text borrows no participle, the
+/// Lock Screen line fits 16 characters, and no line uses a rejected phrase.
+func expectAllDoneCopyHonest(_ c: RenderCase, _ check: Check, sites: (Platform, AllDoneCopy.Site) -> Bool) throws {
+    guard c.state == .allDone, let t = ReactiveTreatment.resolve(state: c.state, snapshot: c.rendered) else { return }
+    check.label("allDone")
+    let platform = c.platformValue
+    for site in AllDoneCopy.Site.allCases where sites(platform, site) {
+        guard let line = AllDoneCopy.line(at: site, on: platform, motif: t.motif, reactive: t.state) else { continue }
+        try check.expect(line.branch != .confirmed || t.state == .extended, "\(site) on \(platform) confirms at \(t.state)")
+        guard let text = line.text else { continue }
+        if line.branch != .confirmed {
+            try check.expect(words(text).isDisjoint(with: CaptionTable.extensionParticiples), "\(site) borrows a participle: \(text)")
+        }
+        if site == .lockScreenLine3 { try check.expect(text.count <= AllDoneCopy.lockScreenCeiling, "\(text) is too long") }
+        try check.expect(!CaptionTable.rejectedPhrases.contains { text.contains($0) }, "rejected phrase in \(text)")
+}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -49,5 +50,32 @@ import Testing
         for platform in Platform.allCases {
             #expect(CoachLine.shown(on: platform, state: .newDay, snapshot: s) == .snapshot(.allDone))
         }
+    }
+
+    // MARK: properties
+
+    @Test("outside NEW_DAY a shown Coach template matches the rendered habit progress")
+    func coachMatchesProgressProperty() {
+        forAll("a shown Coach line matches the rendered progress", Gens.render(traveller: false), cover: ["shown"]) { c, check in
+            guard c.state != .newDay, case .snapshot(let line)? = CoachLine.shown(on: c.platformValue, state: c.state, snapshot: c.rendered)
+            else { return }
+            check.label("shown")
+            try check.expect(c.state != .stale, "Coach line on a stale widget")
+            try check.expect(line == c.rendered?.freshCoachLine, "shows \(line.rawValue)")
+        }
+    }
+
+    @Test("finding W-5: a Coach line from the sync day shows on NEW_DAY (corpus: expected failure)")
+    func newDayCoachFinding() {
+        let result = checkProperty(
+            "a shown Coach line is about the render day", Gens.render(traveller: false),
+            corpus: .tests(suite: "Widgets")) { c, check in
+            guard case .snapshot? = CoachLine.shown(on: c.platformValue, state: c.state, snapshot: c.rendered) else { return }
+            let zone = c.renderTimeZone
+            try check.expect(dayNumber(c.syncDate, in: zone) == dayNumber(c.asOf, in: zone), "Coach line from the sync day on \(c.state)")
+        }
+        #expect(result.replays == [.knownFindingStillFails])
+        #expect(result.outcome == .failed)
+        #expect(result.failure?.hasPrefix("Coach line from the sync day on newDay") == true)
     }
 }

@@ -1,4 +1,5 @@
 import BigNum
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -65,4 +66,60 @@ import Testing
         let two = Fixtures.scale("2")
         #expect(Typography.lineBox(sp: 28, fontScale: two) + Typography.lineBox(sp: 11, fontScale: two) > box)
     }
+
+    // MARK: properties
+
+    static func expectMonotone(_ c: BudgetCase, _ check: Check) throws {
+        let base = HeightPlan(height: c.height, fontScale: c.fs, stale: c.stale)
+        let taller = HeightPlan(height: c.height + c.extraHeight, fontScale: c.fs, stale: c.stale)
+        let smallerFont = HeightPlan(height: c.height, fontScale: c.smallerFs, stale: c.stale)
+        check.label("DAY STREAK shown", when: base.showsDayStreak)
+        try check.expect(!base.showsDayStreak || taller.showsDayStreak, "more height hid DAY STREAK")
+        try check.expect(!base.showsLongest || taller.showsLongest, "more height hid Longest N")
+        try check.expect(!base.showsDayStreak || smallerFont.showsDayStreak, "a larger font showed DAY STREAK")
+        try check.expect(!base.showsLongest || smallerFont.showsLongest, "a larger font showed Longest N")
+    }
+
+    @Test("at the Settings font scales, more height never hides and a larger font never shows more")
+    func monotoneProperty() {
+        forAll("the height plan is monotone at system font scales", BudgetCase.gen(scales: Gens.systemScale),
+               cover: ["DAY STREAK shown"]) { c, check in try Self.expectMonotone(c, check) }
+    }
+
+    @Test("finding W-7: between 1.15 and 34/28 a larger font shows more (corpus: expected failure)")
+    func continuousScaleFinding() {
+        let result = checkProperty(
+            "the height plan is monotone at any font scale", BudgetCase.gen(scales: Gens.anyScale, heights: 110...200),
+            corpus: .tests(suite: "Widgets")) { c, check in try Self.expectMonotone(c, check) }
+        #expect(result.replays == [.knownFindingStillFails])
+        #expect(result.outcome == .failed)
+        #expect(result.failure?.hasPrefix("a larger font showed") == true)
+    }
+}
+
+/// A generated pair of placements for budget monotonicity: `more` has at least the room (and
+/// at most the font scale) of `base`.
+struct BudgetCase: Codable, Sendable {
+    var width: Int
+    var height: Int
+    var scale: Int
+    var digits: Int
+    var stale: Bool
+    var extraWidth: Int
+    var extraHeight: Int
+    var smallerScale: Int
+
+    static func gen(scales: Gen<Int>, digits: ClosedRange<Int> = 1...3, heights: ClosedRange<Int> = 110...400) -> Gen<BudgetCase> {
+        .compose { draw in
+            let scale = try draw(scales)
+            return BudgetCase(
+                width: try draw(.int(in: 110...500)), height: try draw(.int(in: heights)), scale: scale,
+                digits: try draw(.int(in: digits)), stale: try draw(.bool),
+                extraWidth: try draw(.int(in: 0...80)), extraHeight: try draw(.int(in: 0...80)),
+                smallerScale: try draw(scales.filter { $0 <= scale }))
+        }
+    }
+
+    var fs: Rational { Gens.scale(scale) }
+    var smallerFs: Rational { Gens.scale(smallerScale) }
 }

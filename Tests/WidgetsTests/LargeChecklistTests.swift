@@ -1,3 +1,4 @@
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -29,5 +30,21 @@ import Testing
     func empty() {
         let w = LargeChecklist(dueHabits: [])
         #expect(w.visible.isEmpty && w.moreCount == 0 && w.moreText == nil)
+    }
+
+    // MARK: properties
+
+    @Test("at most 4 rows, the next-due row always among them, and '+N more' counts the rest")
+    func windowProperty() {
+        let lists = Gen<[Bool]>.array(of: .bool, count: 0...12)
+        forAll("the Large window keeps the next-due row", lists, cover: ["slid", "overflow"]) { done, check in
+            let w = LargeChecklist(dueHabits: habits(done))
+            check.label("slid", when: w.visible.lowerBound > 0)
+            check.label("overflow", when: w.moreCount > 0)
+            try check.expect(w.visible.count == min(4, done.count), "\(w.visible.count) rows")
+            try check.expect(w.active == done.firstIndex(of: false), "active \(String(describing: w.active))")
+            if let active = w.active { try check.expect(w.visible.contains(active), "next-due row hidden") }
+            try check.expect(w.moreCount == done.count - w.visible.count, "+\(w.moreCount)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import BigNum
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -31,6 +32,23 @@ import Testing
                     #expect((0...2).contains(plan.maxLines))
                 }
             }
+        }
+    }
+
+    // MARK: properties
+
+    @Test("more room never hides the New day line or icon; a larger font never shows more")
+    func monotoneProperty() {
+        forAll("the NEW_DAY plan is monotone", BudgetCase.gen(scales: Gens.systemScale), cover: ["line", "caption row"]) { c, check in
+            let base = NewDayPlan(width: c.width, height: c.height, fontScale: c.fs)
+            let more = NewDayPlan(width: c.width + c.extraWidth, height: c.height + c.extraHeight, fontScale: c.fs)
+            let smallerFont = NewDayPlan(width: c.width, height: c.height, fontScale: c.smallerFs)
+            check.label("line", when: base.showsLine)
+            check.label("caption row", when: base.showsCaptionRow)
+            try check.expect(!base.showsLine || more.showsLine, "more room hid the line")
+            try check.expect(!base.showsIcon || more.showsIcon, "more room hid the icon")
+            try check.expect(!base.showsLine || smallerFont.showsLine, "a larger font showed the line")
+            try check.expect(!base.showsIcon || smallerFont.showsIcon, "a larger font showed the icon")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -40,5 +41,33 @@ import Testing
         #expect(android.coachLineShort == .notYetNewDay)
         #expect(android.freshCoachLine == .allDone)
         #expect(iOS.coachLineShort == nil)
+    }
+
+    // MARK: properties
+
+    @Test("after any widget taps, coachLine is absent or what JS would write now")
+    func coachLineNeverStaleProperty() {
+        forAll("taps never leave coachLine stale", Gens.render(traveller: false), cover: ["tapped", "cleared"]) { c, check in
+            guard let before = c.synced, let after = c.rendered else { return }
+            check.label("tapped", when: before.habits != after.habits)
+            check.label("cleared", when: before.coachLine != nil && after.coachLine == nil)
+            try check.expect(after.coachLine == nil || after.coachLine == after.freshCoachLine, "coachLine \(String(describing: after.coachLine))")
+            try check.expect(after.extendedToday == before.extendedToday, "extendedToday changed natively")
+        }
+    }
+
+    @Test("finding W-2: Android's tap leaves coachLineShort stale (corpus: expected failure)")
+    func derivedFieldsFinding() {
+        let result = checkProperty(
+            "taps never leave a derived field stale", Gens.render(traveller: false),
+            corpus: .tests(suite: "Widgets")) { c, check in
+            guard let after = c.rendered else { return }
+            for (name, field) in [("coachLine", after.coachLine), ("coachLineShort", after.coachLineShort)] {
+                try check.expect(field == nil || field == after.freshCoachLine, "\(name) stale on \(c.platform)")
+            }
+        }
+        #expect(result.replays == [.knownFindingStillFails])
+        #expect(result.outcome == .failed)
+        #expect(result.failure?.hasPrefix("coachLineShort stale on android") == true)
     }
 }

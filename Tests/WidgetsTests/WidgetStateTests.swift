@@ -1,4 +1,5 @@
 import Foundation
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -71,4 +72,71 @@ import Testing
         // Finding W-4: same Tokyo day for both instants, so no NEW_DAY, yet extendedToday is about 10 Mar.
         #expect(WidgetState.resolve(s, asOf: render, timeZone: tokyo) == .defaultProgress)
     }
+
+    // MARK: properties
+
+    @Test("resolution follows first-run, stale, new day, then habit progress, across DST changes")
+    func precedenceProperty() {
+        let all = WidgetState.allCases.map(\.rawValue) + ["offset changed"]
+        forAll("state resolution follows the documented precedence", Gens.render(traveller: false), cover: all) { c, check in
+            let zone = c.renderTimeZone
+            let expected: WidgetState
+            if let s = c.rendered {
+                if c.asOf.timeIntervalSince(s.syncedAt) > 18 * 3600 {
+                    expected = .stale
+                } else if s.extendedToday != nil, dayNumber(s.syncedAt, in: zone) != dayNumber(c.asOf, in: zone) {
+                    expected = .newDay
+                } else if s.dueHabits.isEmpty {
+                    expected = .empty
+                } else {
+                    expected = s.dueHabits.allSatisfy(\.checkedInToday) ? .allDone : .defaultProgress
+                }
+            } else {
+                expected = .firstRun
+            }
+            check.label(expected.rawValue)
+            check.label("offset changed", when: zone.secondsFromGMT(for: c.syncDate) != zone.secondsFromGMT(for: c.asOf))
+            try check.expect(c.state == expected, "resolved \(c.state), expected \(expected)")
+        }
+    }
+
+    @Test("without extendedToday there is never a new day, a reactive claim or a caption")
+    func failClosedProperty() {
+        let flagOff = Gens.render(traveller: true).map { c -> RenderCase in var c = c; c.reactive = false; return c }
+        forAll("fail-closed without extendedToday", flagOff, cover: ["allDone", "defaultProgress"]) { c, check in
+            check.label(c.state.rawValue)
+            try check.expect(c.state != .newDay, "new day without the reactive layer")
+            guard let t = ReactiveTreatment.resolve(state: c.state, snapshot: c.rendered) else { return }
+            try check.expect(t.state == .baseline && t.glyph == .classicFlame, "treatment \(t)")
+            try check.expect(t.caption(on: c.platformValue) == nil, "a caption at baseline")
+            try check.expect(CoachLine.shown(on: c.platformValue, state: c.state, snapshot: c.rendered) == nil, "a Coach line")
+        }
+    }
+
+    @Test("without a zone change, a shown same-day claim is about the render day")
+    func sameDayClaimProperty() {
+        forAll("same-day claims are about the render day", Gens.render(traveller: false), cover: ["claim"]) { c, check in
+            try expectClaimIsAboutRenderDay(c, check)
+        }
+    }
+
+    @Test("finding W-4: a traveller's same-day claim can be about another day (corpus: expected failure)")
+    func travellerFinding() {
+        let result = checkProperty(
+            "a traveller's same-day claims are about the render day", Gens.render(traveller: true),
+            corpus: .tests(suite: "Widgets")) { c, check in try expectClaimIsAboutRenderDay(c, check) }
+        #expect(result.replays == [.knownFindingStillFails])
+        #expect(result.outcome == .failed)
+        #expect(result.failure?.hasPrefix("claim about") == true)
+    }
+}
+
+/// A rendered extended/not-yet claim (caption, glyph) must be about the render-time local day:
+/// extendedToday was computed for the sync-time local day.
+func expectClaimIsAboutRenderDay(_ c: RenderCase, _ check: Check) throws {
+    guard c.state == .allDone || c.state == .defaultProgress,
+          let t = ReactiveTreatment.resolve(state: c.state, snapshot: c.rendered), t.state != .baseline else { return }
+    check.label("claim")
+    let claimDay = LocalDay.key(c.syncDate, in: c.syncTimeZone), renderDay = LocalDay.key(c.asOf, in: c.renderTimeZone)
+    try check.expect(claimDay == renderDay, "claim about \(claimDay) rendered on \(renderDay)")
 }

@@ -1,4 +1,5 @@
 import BigNum
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -62,5 +63,37 @@ import Testing
         #expect(!WidthPlan.usesCompactProgress(width: 110, progressAdvanceDp: 70))
         #expect(WidthPlan.progressText(done: 0, due: 4, compact: true) == "0/4")
         #expect(WidthPlan.progressText(done: 0, due: 4, compact: false) == "0 of 4 done")
+    }
+
+    // MARK: properties
+
+    @Test("more width never hides, a larger font never shows more, and the 1–3 digit numeral always fits")
+    func monotoneProperty() {
+        forAll("the width plan is monotone and never sheds the numeral", BudgetCase.gen(scales: Gens.anyScale),
+               cover: ["flame shed", "label shown"]) { c, check in
+            let base = WidthPlan(width: c.width, fontScale: c.fs, digits: c.digits)
+            let wider = WidthPlan(width: c.width + c.extraWidth, fontScale: c.fs, digits: c.digits)
+            let smallerFont = WidthPlan(width: c.width, fontScale: c.smallerFs, digits: c.digits)
+            check.label("flame shed", when: !base.showsFlame)
+            check.label("label shown", when: base.showsDaysLabel)
+            try check.expect(!base.showsFlame || wider.showsFlame && smallerFont.showsFlame, "flame lost")
+            try check.expect(!base.showsDaysLabel || wider.showsDaysLabel && smallerFont.showsDaysLabel, "label lost")
+            try Self.expectNumeralFits(c, check)
+        }
+    }
+
+    static func expectNumeralFits(_ c: BudgetCase, _ check: Check) throws {
+        let numeral = Rational(AdvanceTable.numeral(digits: c.digits, c.fs))
+        try check.expect(numeral <= HostBox.contentWidth(width: c.width), "a \(c.digits)-digit numeral overflows")
+    }
+
+    @Test("finding W-13: a 4-digit numeral overflows the 110dp box at fontScale 2.0 (corpus: expected failure)")
+    func fourDigitFinding() {
+        let result = checkProperty(
+            "the numeral never sheds at any digit count", BudgetCase.gen(scales: Gens.systemScale, digits: 1...5),
+            corpus: .tests(suite: "Widgets")) { c, check in try Self.expectNumeralFits(c, check) }
+        #expect(result.replays == [.knownFindingStillFails])
+        #expect(result.outcome == .failed)
+        #expect(result.failure?.contains("-digit numeral overflows") == true)
     }
 }
