@@ -6,7 +6,7 @@ import Foundation
 /// line offers it).
 public enum HarnessBenchmark {
     /// Runs the benchmark and returns the report lines.
-    public static func run(cases: Int = 100_000, failures: Int = 50) -> [String] {
+    public static func run(cases: Int = 100_000, failures: Int = 500) -> [String] {
         let clock = ContinuousClock()
         let records = Gen.compose { draw in
             (try draw(.array(of: .int(in: 0...100), count: 0...10)), try draw(.optional(.bool)), try draw(Gen.timeZone()))
