@@ -43,6 +43,8 @@ public struct DeviceCell: Hashable, Codable, Sendable {
     public var wakePending: Bool
     /// A sync trigger fired (launch, observation, refresh, foregrounding) and sync has not run.
     public var needsSync: Bool
+    /// History for restart-loop: cards push-started here since the world last acted (saturates at 3).
+    public var startsSinceWorld: UInt8
 }
 
 /// An APNs send accepted for a live token, on its way to the phone.

@@ -20,8 +20,6 @@ public struct FleetState: Hashable, Codable, Sendable {
     public var pushes: [PushCell]
     /// POSTs from a phone to a host, sent and not yet arrived (or lost).
     public var posts: [PostCell]
-    /// History for restart-loop: cards push-started since the world last acted (saturates at 3).
-    public var startsSinceWorld: UInt8
 }
 
 /// What the world has done to one session (the ladder's inputs, spec: SessionDisplayState).

@@ -12,9 +12,7 @@ extension FleetStory {
             }
             return "decides \(what), addressed to \(n) \(tick.targets.first?.channel == true ? "channel(s)" : "token(s)")"
         }
-        let h = model.host(ofServer: i)
-        let decided = FleetLogic.server(old.servers[i], registry: old.registries[h], sessions: old.sessions)
-            .decide(model.observations(old, server: i), now: 1, guards: model.guards)
+        let decided = model.decide(old, server: i)
         if decided.vetoed {
             let population = FleetLogic.sids(old.servers[i].vetoMask ?? 0).joined(separator: ", ")
             guards.append("clientEndedVeto: start refused, population {\(population)} ended by phone")

@@ -6,9 +6,11 @@ extension FleetSystem {
     /// were sent are one state. A step that overflows an in-flight bound is refused upstream.
     func canonical(_ state: FleetState) -> FleetState {
         var s = renumbered(state)
+        guard s.posts.count > 1 || s.pushes.count > 1 else { return s }
+        let before = (s.posts, s.pushes)
         s.posts.sort { Self.key($0).lexicographicallyPrecedes(Self.key($1)) }
         s.pushes.sort { Self.key($0).lexicographicallyPrecedes(Self.key($1)) }
-        return renumbered(s)
+        return before == (s.posts, s.pushes) ? s : renumbered(s)
     }
 
     func withinBounds(_ s: FleetState) -> Bool {

@@ -8,10 +8,10 @@ extension FleetSystem {
         "not-push-capable", "two-phones", "idle-phone", "unaddressable", "server-forgot",
         "advanced-despite-failure", "push-lost", "server-view",
     ]
-    static let missingCauses = ["server-ghost", "server-view", "veto", "no-start-token"]
+    static let missingCauses = ["two-phones", "server-ghost", "server-view", "veto", "no-start-token"]
 
     func truth(_ s: FleetState) -> CardContent {
-        FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards)
+        truths.value(s.sessions) { FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards) }
     }
 
     func allHostsUp(_ s: FleetState) -> Bool { s.hostsDown == 0 }
@@ -35,7 +35,7 @@ extension FleetSystem {
     func zombieCause(_ s: FleetState, _ d: Int) -> String? {
         let truth = truth(s)
         guard let c = s.devices[d].cards.first(where: { card in
-            truth.activeTotal == 0 || !FleetLogic.sameRenderable(card.content, truth, guards: guards)
+            truth.activeTotal == 0 || card.content != truth
         }) else { return nil }
         if !c.pushCapable { return "not-push-capable" }
         let slot = s.registries[0].update
@@ -61,9 +61,12 @@ extension FleetSystem {
     func missingCause(_ s: FleetState, _ d: Int) -> String? {
         guard s.devices[d].cards.isEmpty, truth(s).activeTotal > 0 else { return nil }
         let server = s.servers[0]
-        if server.memory != .none { return "server-ghost" }
-        let decided = FleetLogic.server(server, registry: s.registries[0], sessions: s.sessions)
-            .decide(observations(s, server: 0), now: 1, guards: guards)
+        if server.memory != .none {
+            // The server's one card is another phone's (spec: "Two devices, one slot").
+            let others = s.devices.indices.filter { $0 != d }.flatMap { s.devices[$0].cards.map(\.token) }
+            return s.registries[0].update.contains(where: { others.contains($0.token) }) ? "two-phones" : "server-ghost"
+        }
+        let decided = decide(s, server: 0)
         if decided.content.activeTotal == 0 { return "server-view" }
         if decided.vetoed { return "veto" }
         let live = s.registries[0].pushToStart.contains { $0.token == s.devices[d].pushToStartToken }

@@ -14,7 +14,7 @@ extension FleetSystem {
                 content: push.content, token: freshToken(s), posted: false, pushCapable: true,
                 origin: push.origin, registered: false, sendFailed: false))
             if !s.devices[d].app.isAlive { s.devices[d].wakePending = true }
-            s.startsSinceWorld = min(3, s.startsSinceWorld + 1)
+            s.devices[d].startsSinceWorld = min(3, s.devices[d].startsSinceWorld + 1)
         case .update:
             let hit = addressed(s.devices[d], push)
             for c in hit.reversed() {

@@ -31,7 +31,6 @@ extension FleetSystem {
         var p = WordPacker()
         for session in s.sessions { p.add(activityCode(session.activity) | (session.duplicated ? 8 : 0)) }
         p.add(s.hostsDown)
-        p.add(s.startsSinceWorld)
         for server in s.servers {
             pack(server.memory, &p)
             p.add(server.sinceMask)
@@ -70,6 +69,7 @@ extension FleetSystem {
             p.add(appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0))
             p.add(d.knownDown)
             p.add(d.pushToStartToken)
+            p.add(d.startsSinceWorld)
         }
         p.add(UInt8(s.posts.count))
         for post in s.posts { for b in key(post) { p.add(b) } }

@@ -43,7 +43,7 @@ extension FleetSystem {
                 else { return true }
                 return !FleetLogic.sameRenderable(shown, tick.content, guards: m.guards)
             },
-            .always("restart-loop") { _, s in s.startsSinceWorld <= 2 },
+            .always("restart-loop") { _, s in s.devices.allSatisfy { $0.startsSinceWorld <= 2 } },
             .always("double-counted-session") { _, s in
                 s.devices.allSatisfy { d in
                     d.cards.allSatisfy { c in
@@ -76,8 +76,7 @@ extension FleetSystem {
         },
         .sometimes("reach:veto-refuses-start") { m, s in
             guard s.servers[0].memory == .none, s.servers[0].vetoMask != nil, !s.servers[0].loading else { return false }
-            return FleetLogic.server(s.servers[0], registry: s.registries[0], sessions: s.sessions)
-                .decide(m.observations(s, server: 0), now: 1, guards: m.guards).vetoed
+            return m.decide(s, server: 0).vetoed
         },
         .sometimes("reach:restart-reloads-card") { _, s in
             s.servers.contains { $0.loading && $0.pendingLoad != nil }

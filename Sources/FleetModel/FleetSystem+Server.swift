@@ -20,9 +20,7 @@ extension FleetSystem {
     /// nothing to send the tick applies at once; otherwise each send is its own step.
     func tick(_ s: inout FleetState, _ i: Int) -> Bool {
         guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
-        let h = host(ofServer: i)
-        let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
-        let decided = server.decide(observations(s, server: i), now: 1, guards: guards)
+        let decided = decide(s, server: i)
         let content = FleetLogic.cell(decided.content)
         let cell = TickCell(
             action: decided.action, content: content, sinceMask: FleetLogic.mask(decided.activeSids),

@@ -1,3 +1,4 @@
+import Foundation
 import Explorer
 import FleetCard
 
@@ -9,8 +10,29 @@ import FleetCard
 public struct FleetSystem: Model {
     public let config: FleetConfig
     public var name: String { "fleet-card" }
+    /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
+    let decisions = Memo<DecideKey, FleetTick>()
+    let truths = Memo<[SessionCell], CardContent>()
 
     public init(config: FleetConfig) { self.config = config }
+
+    struct DecideKey: Hashable, Sendable {
+        let server: Int
+        let sessions: [SessionCell]
+        let memory: CardMemory
+        let sinceMask: UInt8
+        let vetoMask: UInt8?
+    }
+
+    /// Server `i`'s reducer on the state as it is (FleetCard's `FleetServer.decide`).
+    func decide(_ s: FleetState, server i: Int) -> FleetTick {
+        let cell = s.servers[i]
+        let key = DecideKey(server: i, sessions: s.sessions, memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
+        return decisions.value(key) {
+            FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
+                .decide(observations(s, server: i), now: 1, guards: guards)
+        }
+    }
 
     var guards: Guards { config.guards }
     var hosts: Int { config.hosts }
@@ -31,14 +53,14 @@ public struct FleetSystem: Model {
             sessions: config.sessions.map { _ in SessionCell(activity: .idle, duplicated: false) },
             hostsDown: 0, servers: Array(repeating: .fresh, count: serverCount),
             registries: Array(repeating: RegistryCell(pushToStart: [], update: []), count: hosts),
-            devices: [], pushes: [], posts: [], startsSinceWorld: 0)
+            devices: [], pushes: [], posts: [])
         var nextToken: UInt8 = 1
         // Each phone has run the app before (its push-to-start token is registered); iOS has since
         // reclaimed the process, the usual state of an idle phone.
         for d in config.devices.indices {
             state.devices.append(DeviceCell(
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
-                wakePending: false, needsSync: false))
+                wakePending: false, needsSync: false, startsSinceWorld: 0))
             for h in registrationHosts {
                 state.registries[h].pushToStart.insert(
                     TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)
@@ -58,4 +80,14 @@ public struct FleetSystem: Model {
     public var properties: [Property<FleetSystem>] { Self.allProperties }
 
     public func fingerprint(of state: FleetState) -> UInt64 { Self.pack(state) }
+}
+
+extension FleetSystem {
+    /// The configuration, written into every trace so a trace file rebuilds this model.
+    public var configuration: JSONValue { (try? JSONValue(encoding: config)) ?? .object([:]) }
+
+    /// Rebuilds the model a trace was recorded with.
+    public init(configuration: JSONValue) throws {
+        self.init(config: try JSONDecoder().decode(FleetConfig.self, from: configuration.data()))
+    }
 }
