@@ -7,7 +7,7 @@ import PropertyTesting
 enum AgreementProperties {
     static let agreeOnOneTick = FleetProperty(
         "the app and the server render the same card from the same sessions in one tick",
-        FleetGen.observation(duplicates: true), cover: ["duplicated sid"]
+        FleetGen.storeConsistentDuplicates.map { Observation(sessions: $0) }, cover: ["duplicated sid"]
     ) { observation, check, guards in
         check.label("duplicated sid", when: Set(observation.sessions.map(\.sid)).count < observation.sessions.count)
         let server = reduceFleetLiveActivity(observation.sessions, .empty, now: 0, guards: guards).content
