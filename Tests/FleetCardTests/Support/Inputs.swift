@@ -97,3 +97,10 @@ extension FleetSession {
             + (title.isEmpty ? "" : " \"\(title)\"")
     }
 }
+
+/// A tick script with a server restart (and its completed boot-time load) before one moment.
+struct RestartScript: Codable, Hashable, Sendable, CustomStringConvertible {
+    var script: TickScript
+    var restartBefore: Int
+    var description: String { "restart before moment \(restartBefore)\n\(script)" }
+}
