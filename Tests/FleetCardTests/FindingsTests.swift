@@ -34,4 +34,7 @@ import Testing
 
     @Test("finding: a server restart loses the baseline of a session that changed state off-screen")
     func restartBaseline() { stillFails(SinceProperties.restartKeepsBaselines, rare: true) }
+
+    @Test("finding: a session that works again after the phone ended the card is vetoed, so no card appears")
+    func vetoOutlivesTheEpisode() { stillFails(ServerProperties.nextActivityAfterAnEndIsStarted, rare: true) }
 }
