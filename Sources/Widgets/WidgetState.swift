@@ -9,11 +9,13 @@ public enum WidgetState: String, CaseIterable, Sendable {
 
     /// Resolves the state at `asOf` in the device's current `timeZone`, in the documented
     /// precedence: first-run, stale, new day, then empty / all-done / default.
-    public static func resolve(_ snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone) -> WidgetState {
+    public static func resolve(
+        _ snapshot: WidgetSnapshot?, asOf: Date, timeZone: TimeZone, fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) -> WidgetState {
         guard let snapshot else { return .firstRun }
         if asOf.timeIntervalSince(snapshot.syncedAt) > staleThreshold { return .stale }
         // Stale outranks new day; the rollover only counts when the reactive layer is on.
-        if snapshot.extendedToday != nil,
+        if fixes.contains(.newDayRollover), snapshot.extendedToday != nil,
            !LocalDay.isSame(snapshot.syncedAt, asOf, in: timeZone) { return .newDay }
         let due = snapshot.dueHabits
         if due.isEmpty { return .empty }
