@@ -22,6 +22,12 @@ extension Gen {
         }
     }
 
+    /// A string of `count` characters drawn from `alphabet`; shrinks toward shorter strings of
+    /// the alphabet's first character.
+    public static func string(from alphabet: String, count: ClosedRange<Int> = 0...10) -> Gen<String> where Value == String {
+        Gen<[Character]>.array(of: .element(of: Array(alphabet)), count: count).map { String($0) }
+    }
+
     /// `nil` one time in five, else a value of `wrapped`; shrinks toward `nil`.
     public static func optional<T>(_ wrapped: Gen<T>) -> Gen<T?> where Value == T? {
         Gen<T?> { source in

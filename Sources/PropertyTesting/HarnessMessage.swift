@@ -20,6 +20,9 @@ enum HarnessMessage {
     static func caseStarting(_ name: String, _ index: Int, _ seed: UInt64) -> String {
         "cardcheck: \"\(name)\" case \(index + 1): CARDCHECK_SEED=\(seedText(seed))"
     }
+    static func shrinking(_ name: String, _ seed: UInt64) -> String {
+        "cardcheck: \"\(name)\" shrinking the failure of CARDCHECK_SEED=\(seedText(seed))"
+    }
     static func reproduce(seed: UInt64, filter: String) -> String {
         "CARDCHECK_SEED=\(seedText(seed)) swift test --filter '\(filter)'"
     }

@@ -87,6 +87,8 @@ struct PropertyRunner<Value> {
             result.cases += 1
             let check = Check()
             if let failure = Failure.of(value, check: check, body) {
+                // A candidate may trap while shrinking; this line still names the original case.
+                if profile.logsCaseSeeds { StandardError.write(HarnessMessage.shrinking(name, caseSeed)) }
                 let start = Shrinker.Attempt(
                     choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
                 shrink(start, seed: caseSeed, into: &result)

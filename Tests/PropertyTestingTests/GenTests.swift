@@ -35,37 +35,6 @@ func replay<T>(_ gen: Gen<T>, _ choices: [UInt64]) throws -> T {
         }
     }
 
-    @Test("all-zero choices give each generator's simplest value")
-    func zeroChoicesAreSimplest() throws {
-        #expect(try replay(.int(in: 5...9), []) == 5)
-        #expect(try replay(.int(in: -9...(-5)), []) == -5)
-        #expect(try replay(.int(in: -3...7), []) == 0)
-        #expect(try replay(.bool, []) == false)
-        #expect(try replay(.array(of: .int(in: 0...9), count: 2...5), []) == [0, 0])
-        #expect(try replay(.optional(.int(in: 1...3)), []) == nil)
-        #expect(try replay(.oneOf([.constant("first"), .constant("second")]), []) == "first")
-        #expect(try replay(.frequency([(1, .constant("rare")), (9, .constant("common"))]), []) == "rare")
-        #expect(try replay(Gen.timeZone(), []).identifier == "GMT")
-    }
-
-    @Test("integers straddling zero order 0, 1, -1, 2, -2, then the longer side")
-    func integerOrder() throws {
-        let values = try (0...7 as ClosedRange<UInt64>).map { try replay(.int(in: -2...5), [$0]) }
-        #expect(values == [0, 1, -1, 2, -2, 3, 4, 5])
-        #expect(try replay(.int(in: Int.min...Int.max), [UInt64.max]) == Int.min)
-        #expect(throws: Rejection.choiceOutOfRange) { try replay(.int(in: 0...3), [4]) }
-    }
-
-    @Test("generated values stay in their bounds and reach both ends")
-    func boundsRespected() {
-        let ints = sample(.int(in: -3...3), count: 500)
-        #expect(ints.allSatisfy { (-3...3).contains($0) })
-        #expect(Set(ints) == Set(-3...3))
-        let lists = sample(.array(of: .bool, count: 2...4), count: 300)
-        #expect(lists.allSatisfy { (2...4).contains($0.count) })
-        #expect(Set(lists.map(\.count)) == [2, 3, 4])
-    }
-
     @Test("compose, map and flatMap build records from several generators")
     func records() throws {
         let cards = Gen.compose { draw in Card(id: try draw(.int(in: 1...9)), open: try draw(.bool)) }

@@ -2,47 +2,15 @@ import Testing
 @testable import PropertyTesting
 
 @Suite struct ProfileTests {
-    static let noEntropy: @Sendable () -> UInt64 = { 0xABCD }
-
-    @Test("no environment and CI=true alone both select the pr profile")
-    func defaultsToPR() {
-        #expect(Profile(environment: [:], freshSeed: Self.noEntropy) == .pr)
-        #expect(Profile(environment: ["CI": "true"], freshSeed: Self.noEntropy) == .pr)
-    }
-
     @Test("pr derives a fixed seed from the property name; nightly mixes in fresh entropy")
     func seedPolicy() {
         #expect(Profile.pr.seed(for: "a") == Profile.pr.seed(for: "a"))
         #expect(Profile.pr.seed(for: "a") != Profile.pr.seed(for: "b"))
-        let nightly = Profile(environment: ["CARDCHECK_PROFILE": "nightly"], freshSeed: Self.noEntropy)
+        let nightly = Profile.nightly(freshSeed: 0xABCD)
         #expect(nightly.name == .nightly)
         #expect(nightly.cases > Profile.pr.cases)
         #expect(nightly.seed(for: "a") != Profile.pr.seed(for: "a"))
         #expect(nightly.seed(for: "a") != Profile.nightly(freshSeed: 1).seed(for: "a"))
     }
 
-    @Test("overrides set seed, cases and time budget")
-    func overrides() {
-        let profile = Profile(
-            environment: ["CARDCHECK_SEED": "0x1f", "CARDCHECK_CASES": "7", "CARDCHECK_TIME_BUDGET": "2.5"],
-            freshSeed: Self.noEntropy)
-        #expect(profile.seed(for: "anything") == 0x1f)
-        #expect(profile.cases == 7)
-        #expect(profile.timeBudget == 2.5)
-        #expect(Profile(environment: ["CARDCHECK_SEED": "31"], freshSeed: Self.noEntropy).fixedSeed == 31)
-    }
-
-    @Test("a bad value is reported in one line naming the variable", arguments: [
-        (["CARDCHECK_PROFILE": "nighty"], "CARDCHECK_PROFILE: unknown profile 'nighty' (expected pr or nightly)"),
-        (["CARDCHECK_SEED": "0xZZ"], "CARDCHECK_SEED: '0xZZ' is not a seed (expected decimal or 0x-hex, at most 64 bits)"),
-        (["CARDCHECK_CASES": "-3"], "CARDCHECK_CASES: '-3' is not a positive whole number"),
-        (["CARDCHECK_TIME_BUDGET": "soon"], "CARDCHECK_TIME_BUDGET: 'soon' is not a positive number of seconds"),
-    ])
-    func badEnvironment(environment: [String: String], message: String) {
-        let profile = Profile(environment: environment, freshSeed: Self.noEntropy)
-        #expect(profile.configurationError == message)
-        let result = checkProperty("anything", .bool, profile: profile) { _ in true }
-        #expect(result.outcome == .misconfigured)
-        #expect(result.issues == [message])
-    }
 }
