@@ -6,7 +6,7 @@ import Foundation
 /// line offers it).
 public enum HarnessBenchmark {
     /// Runs the benchmark and returns the report lines.
-    public static func run(cases: Int = 100_000, failures: Int = 50) -> [String] {
+    public static func run(cases: Int = 100_000, failures: Int = 500) -> [String] {
         let clock = ContinuousClock()
         let records = Gen.compose { draw in
             (try draw(.array(of: .int(in: 0...100), count: 0...10)), try draw(.optional(.bool)), try draw(Gen.timeZone()))
@@ -34,12 +34,23 @@ public enum HarnessBenchmark {
                 accepted += result.shrinks
             }
         }
+        let machine = BenchCounter(), sequences = max(cases / 10, 1)
+        var steps = 0
+        let stateful = clock.measure {
+            for index in 0..<sequences {
+                guard let sequence = try? machine.steps().generate(ChoiceSource(seed: UInt64(index))) else { continue }
+                try? machine.execute(sequence, check: Check())
+                steps += sequence.commands.count
+            }
+        }
         return [
-            "harness benchmark: \(cases) cases, \(failures) shrunk failures",
+            "harness benchmark: \(cases) cases, \(failures) shrunk failures, \(sequences) stateful sequences",
             "generation: \(generated) cases (\(choices) choices) in \(format(generation)) s = "
                 + "\(perSecond(generated, generation)) cases/s",
             "shrinking: \(attempts) shrink steps (\(accepted) accepted) in \(format(shrinking)) s = "
                 + "\(perSecond(attempts, shrinking)) shrink steps/s",
+            "stateful: \(sequences) sequences (\(steps) steps) generated and run in \(format(stateful)) s = "
+                + "\(perSecond(sequences, stateful)) sequences/s",
         ]
     }
 
@@ -53,5 +64,26 @@ public enum HarnessBenchmark {
 
     private static func perSecond(_ count: Int, _ duration: Duration) -> String {
         String(Int((Double(count) / max(seconds(duration), 1e-9)).rounded()))
+    }
+}
+
+/// A counter against its model, for the stateful figure.
+private struct BenchCounter: StateMachine {
+    enum Command { case increment, decrement, reset }
+
+    var initialState: Int { 0 }
+    func makeSystem() -> [Command] { [] }
+    func command(in state: Int) -> Gen<Command> { .element(of: [.increment, .decrement, .reset]) }
+    func precondition(_ command: Command, in state: Int) -> Bool { command != .decrement || state > 0 }
+    func next(_ state: Int, after command: Command) -> Int {
+        switch command {
+        case .increment: state + 1
+        case .decrement: state - 1
+        case .reset: 0
+        }
+    }
+    func run(_ command: Command, on log: inout [Command], from state: Int, to next: Int, check: Check) throws {
+        log.append(command)
+        try check.expect(next >= 0, "the count went negative")
     }
 }
