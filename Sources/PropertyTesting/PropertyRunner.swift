@@ -21,6 +21,8 @@ struct PropertyRunner<Value> {
     var corpusFile = ""
     /// Stores a new shrunk counterexample in the corpus; returns the report line.
     var record: ((Value) -> String)?
+    /// Where the per-case seed lines go (stderr, unless a test listens).
+    var log: (String) -> Void = StandardError.write
 
     func run() -> PropertyResult<Value> {
         let seed = profile.seed(for: name)
@@ -77,7 +79,7 @@ struct PropertyRunner<Value> {
             }
             let caseSeed = nextSeed
             nextSeed = seeds.next()
-            if profile.logsCaseSeeds { StandardError.write(HarnessMessage.caseStarting(name, index, caseSeed)) }
+            if profile.logsCaseSeeds { log(HarnessMessage.caseStarting(name, index, caseSeed)) }
             index += 1
             let source = ChoiceSource(seed: caseSeed)
             guard let value = try? gen.generate(source) else {
@@ -88,7 +90,7 @@ struct PropertyRunner<Value> {
             let check = Check()
             if let failure = Failure.of(value, check: check, body) {
                 // A candidate may trap while shrinking; this line still names the original case.
-                if profile.logsCaseSeeds { StandardError.write(HarnessMessage.shrinking(name, caseSeed)) }
+                if profile.logsCaseSeeds { log(HarnessMessage.shrinking(name, caseSeed)) }
                 let start = Shrinker.Attempt(
                     choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
                 shrink(start, seed: caseSeed, into: &result)

@@ -98,3 +98,43 @@ import Testing
         #expect(result.report.contains("  note: n squared is 400"))
     }
 }
+
+extension PropertyRunnerTests {
+    /// Runs `body` over lists with seed lines and body runs interleaved in one event log.
+    func events(seed: UInt64, cases: Int, _ body: @escaping ([Int]) -> Bool) -> (events: [String], values: [[Int]]) {
+        var events: [String] = [], values: [[Int]] = []
+        var profile = Profile.pr
+        profile.fixedSeed = seed
+        profile.cases = cases
+        var runner = PropertyRunner(name: "logged", gen: .array(of: .int(in: 0...1_000)), profile: profile, cover: [],
+                                    filter: "logged") { list, _ in
+            events.append("body")
+            values.append(list)
+            return body(list)
+        }
+        runner.log = { events.append($0) }
+        _ = runner.run()
+        return (events, values)
+    }
+
+    @Test("each case's seed is written before the case runs, and that seed alone reproduces the case")
+    func seedLineBeforeEachCase() {
+        let run = events(seed: 99, cases: 5) { _ in true }
+        #expect(run.events.count == 10)
+        for index in 0..<5 {
+            #expect(run.events[2 * index].hasPrefix("cardcheck: \"logged\" case \(index + 1): CARDCHECK_SEED=0x"))
+            #expect(run.events[2 * index + 1] == "body")
+        }
+        let third = run.events[4].split(separator: "=").last.map(String.init) ?? ""
+        let rerun = events(seed: Profile.parseSeed(third) ?? 0, cases: 1) { _ in true }
+        #expect(rerun.values == [run.values[2]])
+    }
+
+    @Test("a failing case writes a shrinking line before candidates run")
+    func shrinkingLine() {
+        let run = events(seed: 3, cases: 100) { list in !list.contains { $0 > 500 } }
+        let index = run.events.firstIndex { $0.hasPrefix("cardcheck: \"logged\" shrinking the failure of CARDCHECK_SEED=0x") }
+        #expect(index != nil)
+        #expect(run.events.last(where: { $0 != "body" }) == index.map { run.events[$0] })
+    }
+}
