@@ -15,6 +15,11 @@ public enum HostBox {
         Rational(height - systemWidgetMarginDp - rootPaddingDp - safetyMarginDp)
     }
 
+    /// Pre-Android-12 launchers' legacy cell count for a declared size: ceil((size + 30) / 70).
+    public static func legacyCells(sizeDp: Int) -> Int {
+        (Rational(sizeDp + 30) / Rational(70)).ceiling.intValue ?? Int.max
+    }
+
     /// contentWidth(w) = w − 16 − 24 (no safety constant on the width axis).
     public static func contentWidth(width: Int) -> Rational {
         Rational(width - systemWidgetMarginDp - rootPaddingDp)

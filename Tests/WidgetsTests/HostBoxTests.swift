@@ -17,4 +17,11 @@ import Testing
         #expect(HostBox.contentBox(height: 110) == 64)
         #expect(HostBox.contentWidth(width: 110) == 70)  // the 70dp belongs to the width axis
     }
+
+    @Test("the legacy cell formula: 110dp is the top of the 2-cell band, 130dp takes 3 rows")
+    func legacyCells() {
+        #expect(HostBox.legacyCells(sizeDp: 110) == 2)
+        #expect(HostBox.legacyCells(sizeDp: 111) == 3)
+        #expect(HostBox.legacyCells(sizeDp: 130) == 3)
+    }
 }
