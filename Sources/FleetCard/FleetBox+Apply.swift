@@ -1,0 +1,38 @@
+extension FleetBox {
+    /// The apply half of a server tick: the box after `tick`'s sends came back as `delivery`,
+    /// and what happens to fleet-activity-state.json.
+    ///
+    /// A tick is not atomic: endpoint handlers may have changed the box between decide and
+    /// apply, so `self` is the box as it is now. The spec is silent on that race; the reading
+    /// here is last-writer-wins, as a watcher assigning its decision back to `active` would do:
+    /// since and zeroSince are always refreshed ("activity is activity"), `current` advances
+    /// only when the delivery threshold is met, and the veto fields are kept unless a start is
+    /// delivered (spec: "It is cleared by a delivered start"). The file is written only when the
+    /// card changes: a tick that only refreshes since keeps it "in memory" (spec: "The server").
+    public func applying(
+        _ tick: FleetTick, _ delivery: FleetDelivery, guards: Guards = .all
+    ) -> (box: FleetBox, file: FileEffect) {
+        var box = self
+        box.since = tick.since
+        box.zeroSince = tick.zeroSince
+        if tick.logsVeto { box.vetoLogged = true }
+        guard delivery.verdict(for: tick.action, guards: guards) == .met else { return (box, .keep) }
+        switch tick.action {
+        case .nothing:
+            return (box, .keep)
+        case .start:
+            box.current = FleetCardMemory(content: tick.content)
+            box.clientEnded = nil
+            box.vetoLogged = false
+            return (box, .write)
+        case .update:
+            box.current = FleetCardMemory(content: tick.content)
+            return (box, .write)
+        case .end:
+            // spec "2 · The server ends it": sends end, then nulls and unlinks its state.
+            box.current = nil
+            box.zeroSince = nil
+            return (box, .unlink)
+        }
+    }
+}

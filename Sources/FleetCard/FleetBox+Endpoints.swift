@@ -1,0 +1,53 @@
+extension FleetBox {
+    /// The update-token endpoint's `noteFleetActivityStarted()`: proof a card is on screen, so
+    /// the server adopts it without content and the next tick pushes current content to it
+    /// (spec: lifecycle A, step 4). It also clears the veto (spec: "cleared ... by the phone
+    /// registering an update token").
+    public func noteFleetActivityStarted() -> (box: FleetBox, file: FileEffect) {
+        var box = self
+        box.current = FleetCardMemory(content: nil)
+        box.clientEnded = nil
+        box.vetoLogged = false
+        return (box, .write)
+    }
+
+    /// The /ended endpoint's `noteFleetActivityEnded()`: nulls the card, records the veto
+    /// population and unlinks the file (spec: lifecycle D). During a boot-time load it also
+    /// raises fleetEndedReported so the report beats the on-disk snapshot (spec: lifecycle F).
+    ///
+    /// The report carries no session list, so the population is the server's own view: the
+    /// sids of its since map, i.e. the sessions active at its last tick. since itself is kept.
+    public func noteFleetActivityEnded() -> (box: FleetBox, file: FileEffect) {
+        var box = self
+        box.current = nil
+        box.zeroSince = nil
+        box.clientEnded = since.sids
+        box.vetoLogged = false
+        if loadInFlight { box.fleetEndedReported = true }
+        return (box, .unlink)
+    }
+
+    /// A restarted watcher's memory: empty, with the boot-time load of `file` in flight.
+    /// The veto population is memory only and is lost (the file is unlinked exactly when a
+    /// veto is recorded, so it cannot hold one).
+    public static func booting() -> FleetBox {
+        FleetBox(loadInFlight: true)
+    }
+
+    /// The boot-time load completes with the snapshot it read when it started.
+    ///
+    /// With the fleetEndedReported guard an /ended that arrived mid-load wins and the snapshot
+    /// is dropped; without it the snapshot overwrites the report, resurrecting the dead card.
+    /// Ticks are assumed not to run before the load completes (the watcher loads at start).
+    public func completingBootLoad(_ snapshot: PersistedFleetState?, guards: Guards = .all) -> FleetBox {
+        var box = self
+        box.loadInFlight = false
+        let reportWins = guards.fleetEndedReported && fleetEndedReported
+        box.fleetEndedReported = false
+        if let snapshot, !reportWins {
+            box.current = snapshot.current
+            box.since = snapshot.since
+        }
+        return box
+    }
+}

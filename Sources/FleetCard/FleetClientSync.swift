@@ -1,0 +1,73 @@
+/// How an app-created card is requested: `.token` makes it push-capable (spec: Path A).
+public enum PushType: String, Codable, Hashable, Sendable {
+    case token
+}
+
+/// What one `FleetActivityController.sync()` does to the phone's fleet card.
+public enum FleetClientAction: Codable, Hashable, Sendable {
+    /// `Activity.request(..., pushType:)`: nil pushType means a card that never mints an update token.
+    case request(FleetContentState, pushType: PushType?)
+    /// `activity.update(...)` with new renderable content.
+    case update(FleetContentState)
+    /// `activity.end(.immediate)`, then POST /ended.
+    case end
+    case nothing
+}
+
+/// The app-side writer's memory between syncs (`FleetActivityController`): its since map and
+/// its end gate. `syncing` is one sync, whatever woke it (spec: "The app", four triggers).
+public struct FleetClientSync: Codable, Hashable, Sendable {
+    public var carry: SinceMap
+    public var gate: FleetEndGate
+
+    public init(carry: SinceMap = SinceMap(), gate: FleetEndGate = FleetEndGate()) {
+        self.carry = carry
+        self.gate = gate
+    }
+
+    /// One sync against the phone's current fleet card content (`card`, nil when none exists).
+    ///
+    /// No card and something active → request (Path A; the gate only governs ending). A card
+    /// → the gate: untouched does nothing, keep updates only when `sameRenderableContent` says
+    /// the content differs, end ends.
+    public func syncing(
+        _ store: FleetStoreView, card: FleetContentState?, now: Double,
+        hold: Double = FleetEndGate.defaultHold, scope: ClientSinceScope = .renderedRows,
+        guards: Guards = .all
+    ) -> (action: FleetClientAction, next: FleetClientSync) {
+        let snapshot = FleetActivitySnapshot.make(from: store, carrying: carry, now: now, scope: scope, guards: guards)
+        var next = self
+        next.carry = snapshot.carry
+        guard let card else {
+            guard snapshot.activeTotal > 0 else { return (.nothing, next) }
+            return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
+        }
+        let (verdict, gate) = self.gate.step(
+            trustworthy: store.isCountTrustworthy, activeTotal: snapshot.activeTotal, now: now,
+            hold: hold, guards: guards)
+        next.gate = gate
+        switch verdict {
+        case .untouched:
+            return (.nothing, next)
+        case .end:
+            return (.end, next)
+        case .keep:
+            let same = FleetContentState.sameRenderableContent(card, snapshot.content, guards: guards)
+            return (same ? .nothing : .update(snapshot.content), next)
+        }
+    }
+
+    /// The push type of an app-created card: `.token`, or nil without the pushTypeToken guard
+    /// (a card that freezes the instant the app goes away).
+    public static func pushType(guards: Guards = .all) -> PushType? {
+        guards.pushTypeToken ? .token : nil
+    }
+
+    /// The hosts the app registers tokens with: the default host only, or every configured host
+    /// (sorted) without the guard — each host's watcher then push-starts its own card.
+    public static func registrationHosts(
+        configured: [String], defaultHost: String, guards: Guards = .all
+    ) -> [String] {
+        guards.defaultHostOnly ? [defaultHost] : configured.sorted()
+    }
+}

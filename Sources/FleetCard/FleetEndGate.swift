@@ -1,0 +1,37 @@
+/// The app's end gate, `FleetEndGate.step` (spec: "Death", path 1): when ending is allowed.
+public struct FleetEndGate: Codable, Hashable, Sendable {
+    /// The hold the app ships with: 0, end the moment nothing is running (2026-09-19).
+    public static let defaultHold: Double = 0
+
+    /// When a trustworthy zero was first seen, or nil.
+    public var zeroSince: Double?
+
+    public init(zeroSince: Double? = nil) { self.zeroSince = zeroSince }
+
+    /// The gate's answer for one sync.
+    public enum Verdict: String, Codable, Hashable, Sendable {
+        /// Leave the card exactly as the server left it: no end, no zeroed update.
+        case untouched
+        /// Update if the renderable content differs.
+        case keep
+        /// End the card now and POST /ended.
+        case end
+    }
+
+    /// The verdict for a count that is `trustworthy` (or not) and reads `activeTotal`.
+    ///
+    /// Without the endGateTrustworthiness guard an untrustworthy count is taken at face value,
+    /// so an empty cold store reads as zero. While a trustworthy zero has not yet been held
+    /// for `hold` the verdict is untouched (the spec is silent; the card is neither ended nor
+    /// zeroed before its time).
+    public func step(
+        trustworthy: Bool, activeTotal: Int, now: Double, hold: Double = defaultHold,
+        guards: Guards = .all
+    ) -> (verdict: Verdict, gate: FleetEndGate) {
+        guard trustworthy || !guards.endGateTrustworthiness else { return (.untouched, self) }
+        guard activeTotal == 0 else { return (.keep, FleetEndGate()) }
+        let zeroSince = self.zeroSince ?? now
+        let gate = FleetEndGate(zeroSince: zeroSince)
+        return (now - zeroSince >= hold ? .end : .untouched, gate)
+    }
+}

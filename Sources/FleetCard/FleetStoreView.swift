@@ -1,0 +1,49 @@
+/// What the app's SessionStore knows, reduced to what the fleet card reads.
+///
+/// spec: "Update — what wakes each writer" (the snapshot reads `store.filteredSessions`) and
+/// "Death", path 1 (`fleetCountIsTrustworthy`).
+public struct FleetStoreView: Codable, Hashable, Sendable {
+    /// Every session of every configured host, in the store's order.
+    public var sessions: [FleetSession]
+    /// settings.hiddenDirs: a session whose dir is listed exactly is not shown, nor counted.
+    public var hiddenDirs: [String]
+    /// Hosts the store knows to be down, sorted.
+    public var knownDownHosts: [String]
+    /// liveSessionsFetchedOnce: a live fetch has completed since launch.
+    public var liveFetchedOnce: Bool
+    /// The store was seeded from the GRDB cache; deliberately not a live fetch.
+    public var hydratedFromDisk: Bool
+
+    public init(
+        sessions: [FleetSession] = [], hiddenDirs: [String] = [], knownDownHosts: [String] = [],
+        liveFetchedOnce: Bool = false, hydratedFromDisk: Bool = false
+    ) {
+        self.sessions = sessions
+        self.hiddenDirs = hiddenDirs
+        self.knownDownHosts = knownDownHosts
+        self.liveFetchedOnce = liveFetchedOnce
+        self.hydratedFromDisk = hydratedFromDisk
+    }
+
+    /// A background launch's store: nothing fetched yet, empty (spec: lifecycle C).
+    public static let coldLaunch = FleetStoreView()
+
+    /// `store.filteredSessions`: hidden dirs removed, and busy and prompt blanked for sessions
+    /// on a down host, as rebuildSessions does (spec: lifecycle E), so a frozen busy never
+    /// reads as working. Paused is kept: such a session reads blocked, not a row.
+    public var filteredSessions: [FleetSession] {
+        sessions.filter { !hiddenDirs.contains($0.dir) }.map { session in
+            guard knownDownHosts.contains(session.host) else { return session }
+            var blanked = session
+            blanked.busy = false
+            blanked.prompt = false
+            return blanked
+        }
+    }
+
+    /// `fleetCountIsTrustworthy`: liveSessionsFetchedOnce && no host known down. GRDB hydration
+    /// does not count: it seeds the same storage, so it cannot tell a cold snapshot from an answer.
+    public var isCountTrustworthy: Bool {
+        liveFetchedOnce && knownDownHosts.isEmpty
+    }
+}

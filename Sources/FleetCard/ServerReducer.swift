@@ -1,0 +1,80 @@
+/// What a server tick decided to do (spec: the table in "The server").
+public enum FleetAction: String, Codable, Hashable, Sendable {
+    case start
+    case update
+    case end
+    case nothing
+}
+
+/// The decide half of a server tick: the action, the content it would send, and the memory the
+/// tick refreshes whatever the sends do. `FleetBox.applying(_:_:guards:)` is the apply half.
+public struct FleetTick: Codable, Hashable, Sendable {
+    public var action: FleetAction
+    /// The content state built this tick (zeroed when nothing is active).
+    public var content: FleetContentState
+    /// The refreshed since map: every active session, kept even when nothing is sent.
+    public var since: SinceMap
+    /// The refreshed zero timer (nil once anything is active).
+    public var zeroSince: Double?
+    /// A start was due and the clientEnded veto refused it.
+    public var vetoed: Bool
+    /// This tick writes the start-vetoed log line (once per population, not once per tick).
+    public var logsVeto: Bool
+    /// The active sids this tick counted, sorted and unique.
+    public var activeSids: [String]
+}
+
+/// The server's end debounce, FLEET_END_DEBOUNCE_S (spec: "hold is 0 ... the server's
+/// FLEET_END_DEBOUNCE_S is 0 to match").
+public let fleetEndDebounce: Double = 0
+
+/// The server reducer (`reduceFleetLiveActivity` in src/push/watcher.ts): observations + the
+/// fleet box + now → the tick's decision.
+///
+/// - Closed rows are dropped first; then, with `seenSidSkip`, a sid already seen this tick is
+///   skipped whatever its state (first row wins). Without it every duplicate counts and takes
+///   a row (spec: "One session rendered twice in conflicting states, double-counted").
+/// - The server does not apply the app's hidden dirs: it observes every session it is given.
+/// - The veto refuses a start when every active sid is in `box.clientEnded`.
+public func reduceFleetLiveActivity(
+    _ observations: [FleetSession], _ box: FleetBox, now: Double, guards: Guards = .all,
+    endDebounce: Double = fleetEndDebounce
+) -> FleetTick {
+    var seen: Set<String> = []  // lookup only; never iterated
+    var active: [FleetTally.Entry] = []
+    for session in observations where !session.closed {
+        if guards.seenSidSkip {
+            guard seen.insert(session.sid).inserted else { continue }
+        }
+        if let state = session.activeState {
+            active.append(FleetTally.Entry(sid: session.sid, title: session.title, state: state))
+        }
+    }
+    let (content, since) = FleetTally.build(active, prior: box.since, now: now, guards: guards)
+    let activeSids = since.sids
+    var tick = FleetTick(
+        action: .nothing, content: content, since: since, zeroSince: nil, vetoed: false,
+        logsVeto: false, activeSids: activeSids)
+
+    switch (box.current, content.activeTotal) {
+    case (nil, 0):
+        break
+    case (nil, _):
+        if guards.clientEndedVeto, let ended = box.clientEnded,
+            activeSids.allSatisfy({ ended.contains($0) })
+        {
+            tick.vetoed = true
+            tick.logsVeto = !box.vetoLogged
+        } else {
+            tick.action = .start
+        }
+    case (.some, 0):
+        let zeroSince = box.zeroSince ?? now
+        tick.zeroSince = zeroSince
+        if now - zeroSince >= endDebounce { tick.action = .end }
+    case (let card?, _):
+        let same = FleetContentState.sameFleetContentState(card.content, content, guards: guards)
+        tick.action = same ? .nothing : .update
+    }
+    return tick
+}

@@ -1,0 +1,88 @@
+import FleetCard
+
+/// A fleet model configuration (Models/*.json): bounds, guards, variants, world faults, and
+/// the findings the configuration expects.
+public struct FleetConfig: Hashable, Codable, Sendable {
+    /// One session: which host runs it and whether its directory is in the app's hidden dirs.
+    public struct SessionSpec: Hashable, Codable, Sendable {
+        public var host: Int
+        public var hidden: Bool
+    }
+
+    /// One phone and the APNs environment its build registers in.
+    public struct DeviceSpec: Hashable, Codable, Sendable {
+        public var environment: ApnsEnvironment
+    }
+
+    /// Fixes the spec proposes (spec: "What is still open").
+    public struct Variants: Hashable, Codable, Sendable {
+        /// Update and end go to one broadcast channel per environment; every card receives them.
+        public var broadcastChannel: Bool
+        /// The update-token registration carries a device id: one slot per device and environment.
+        public var deviceIdOnWire: Bool
+        /// What the server observes: its own host's sessions (`ownHost`) or every host's.
+        public var serverView: ServerView
+
+        public static let documented = Variants(broadcastChannel: false, deviceIdOnWire: false, serverView: .ownHost)
+    }
+
+    public enum ServerView: String, Hashable, Codable, Sendable { case ownHost, allHosts }
+
+    /// Which world actions and faults exist (each one an assumption of the run).
+    public struct World: Hashable, Codable, Sendable {
+        /// The activities a session can be set to.
+        public var sessionActivities: [Activity]
+        public var duplicateRows: Bool
+        public var hostOutage: Bool
+        public var serverRestart: Bool
+        public var appTerminated: Bool
+        public var postLost: Bool
+        public var sendFails: Bool
+        public var pushDropped: Bool
+        public var noBackgroundLaunch: Bool
+        public var tokenRotation: Bool
+        /// A sandbox dev build launches elsewhere and registers a push-to-start token that rots.
+        public var devBuildLaunch: Bool
+    }
+
+    /// Bounds of the search.
+    public struct Bounds: Hashable, Codable, Sendable {
+        public var worldBudget: Int
+        public var depth: Int
+        /// Cards one phone may show at once; a start beyond it is refused by the model (reported).
+        public var maxCardsPerDevice: Int
+        public var maxPushesInFlight: Int
+        public var maxPostsInFlight: Int
+    }
+
+    /// A finding this configuration knows about, by property name, with the reason.
+    public struct ExpectedFinding: Hashable, Codable, Sendable {
+        public var property: String
+        public var reason: String
+    }
+
+    /// Bounds changed for one guard's mutant only, with the reason.
+    public struct MutantOverride: Hashable, Codable, Sendable {
+        public var sessions: [SessionSpec]?
+        public var worldBudget: Int?
+        public var depth: Int?
+        public var reason: String
+    }
+
+    public var description: String
+    public var sessions: [SessionSpec]
+    public var hosts: Int
+    public var devices: [DeviceSpec]
+    /// A sandbox build left a dead card behind: its update token (a corpse that answers 200)
+    /// and its push-to-start token (rotted) are in the registry at the start.
+    public var staleSandboxTokens: Bool
+    /// A scratch `lfg serve` on a spare port of host 0, reading host 0's token store.
+    public var scratchServer: Bool
+    public var bounds: Bounds
+    public var world: World
+    public var guards: Guards
+    public var variants: Variants
+    public var expectedFindings: [ExpectedFinding]
+    /// Per guard name; iterate `Guards.names`, never this dictionary.
+    public var mutantOverrides: [String: MutantOverride]
+}

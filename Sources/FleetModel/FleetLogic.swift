@@ -1,0 +1,168 @@
+import FleetCard
+
+/// The adapter between the model's packed cells and FleetCard's documented logic: every
+/// decision below is FleetCard's ("one copy, checked two ways"); this file only converts.
+///
+/// Time (Models/README.md, "Time"): a server tick runs at now = 1 with every since stamp and the
+/// box's stored content at 1 and its updatedAt at 0, so since never differs and updatedAt always
+/// does; the app and the truth run at now = 0. Stored contents keep neither clock.
+enum FleetLogic {
+    static let hiddenDir = "/hidden"
+    static let shownDir = "/work"
+
+    static func sid(_ index: Int) -> String { "s\(index + 1)" }
+    static func host(_ index: Int) -> String { "h\(index + 1)" }
+    static func index(ofSid sid: String) -> UInt8 { UInt8((Int(sid.dropFirst()) ?? 1) - 1) }
+
+    static func session(_ i: Int, _ cell: SessionCell, spec: FleetConfig.SessionSpec) -> FleetSession {
+        FleetSession(
+            sid: sid(i), title: sid(i), host: host(spec.host),
+            dir: spec.hidden ? hiddenDir : shownDir, busy: cell.activity == .working,
+            paused: cell.activity == .blocked, prompt: cell.activity == .needsInput)
+    }
+
+    static func content(_ c: CardContent, since: Double, updatedAt: Double) -> FleetContentState {
+        FleetContentState(
+            working: Int(c.working), needsInput: Int(c.needsInput),
+            rows: c.rows.map { r in
+                let s = sid(Int(r >> 1))
+                return FleetRow(sid: s, title: s, state: r & 1 == 1 ? .needsInput : .working, since: since)
+            },
+            more: Int(c.more), updatedAt: updatedAt)
+    }
+
+    static func cell(_ c: FleetContentState) -> CardContent {
+        CardContent(
+            working: UInt8(clamping: c.working), needsInput: UInt8(clamping: c.needsInput),
+            rows: c.rows.map { index(ofSid: $0.sid) << 1 | ($0.state == .needsInput ? 1 : 0) },
+            more: UInt8(clamping: c.more))
+    }
+
+    static func sids(_ mask: UInt8) -> [String] {
+        (0..<8).filter { mask & (1 << $0) != 0 }.map { sid($0) }
+    }
+
+    static func mask(_ sids: [String]) -> UInt8 {
+        sids.reduce(0) { $0 | (1 << index(ofSid: $1)) }
+    }
+
+    // MARK: the server
+
+    static func memory(_ m: CardMemory) -> FleetCardMemory? {
+        switch m {
+        case .none: nil
+        case .adopted: FleetCardMemory(content: nil)
+        case .card(let c): FleetCardMemory(content: content(c, since: 1, updatedAt: 0))
+        }
+    }
+
+    static func memoryCell(_ m: FleetCardMemory?) -> CardMemory {
+        guard let m else { return .none }
+        return m.content.map { .card(cell($0)) } ?? .adopted
+    }
+
+    static func since(_ mask: UInt8, sessions: [SessionCell]) -> SinceMap {
+        SinceMap(sids(mask).map { s in
+            let a = sessions[Int(index(ofSid: s))].activity
+            return SinceStamp(sid: s, state: a == .needsInput ? .needsInput : .working, since: 1)
+        })
+    }
+
+    static func persisted(_ p: PersistedCell?, sessions: [SessionCell]) -> PersistedFleetState? {
+        guard let p, let current = memory(p.memory) else { return nil }
+        return PersistedFleetState(current: current, since: since(p.sinceMask, sessions: sessions))
+    }
+
+    static func persistedCell(_ p: PersistedFleetState?) -> PersistedCell? {
+        p.map { PersistedCell(memory: memoryCell($0.current), sinceMask: mask($0.since.sids)) }
+    }
+
+    static func box(_ s: ServerCell, sessions: [SessionCell]) -> FleetBox {
+        FleetBox(
+            current: memory(s.memory), since: since(s.sinceMask, sessions: sessions),
+            clientEnded: s.vetoMask.map { sids($0) }, loadInFlight: s.loading,
+            fleetEndedReported: s.endedDuringLoad)
+    }
+
+    /// Writes `box` back into `cell` (vetoLogged and zeroSince are dropped: with a debounce of 0
+    /// and the log line out of scope they change no behaviour).
+    static func store(_ box: FleetBox, into cell: inout ServerCell) {
+        cell.memory = memoryCell(box.current)
+        cell.sinceMask = mask(box.since.sids)
+        cell.vetoMask = box.clientEnded.map { mask($0) }
+        cell.loading = box.loadInFlight
+        cell.endedDuringLoad = box.fleetEndedReported
+    }
+
+    static func server(_ s: ServerCell, registry: RegistryCell, sessions: [SessionCell]) -> FleetServer {
+        FleetServer(
+            registry: self.registry(registry), box: box(s, sessions: sessions),
+            file: persisted(s.file, sessions: sessions), pendingLoad: persisted(s.pendingLoad, sessions: sessions))
+    }
+
+    static func store(_ server: FleetServer, into cell: inout ServerCell, registry: inout RegistryCell) {
+        store(server.box, into: &cell)
+        cell.file = persistedCell(server.file)
+        cell.pendingLoad = persistedCell(server.pendingLoad)
+        registry = registryCell(server.registry, was: registry)
+    }
+
+    // MARK: tokens
+
+    static func env(_ e: UInt8) -> ApnsEnvironment { e == 0 ? .production : .sandbox }
+    static func envCell(_ e: ApnsEnvironment) -> UInt8 { e == .production ? 0 : 1 }
+    static func token(_ t: TokenEntry) -> RegisteredToken { RegisteredToken("t\(t.token).d\(t.device)", env: env(t.env)) }
+    static func entry(_ t: RegisteredToken) -> TokenEntry {
+        let parts = t.token.dropFirst().split(separator: ".")
+        let token = parts.first.flatMap { UInt8($0) } ?? 0
+        let device = parts.count > 1 ? UInt8(parts[1].dropFirst()) ?? 0xFF : 0xFF
+        return TokenEntry(token: token, device: device, env: envCell(t.env))
+    }
+
+    static func registry(_ r: RegistryCell) -> TokenRegistry {
+        TokenRegistry(pushToStart: r.pushToStart.map(token), update: r.update.map(token))
+    }
+
+    static func registryCell(_ r: TokenRegistry, was: RegistryCell) -> RegistryCell {
+        RegistryCell(pushToStart: r.pushToStart.map(entry), update: r.update.map(entry))
+    }
+
+    /// POST /update-token. With a device id on the wire (variant) the slot is per device and
+    /// environment: FleetCard's supersede runs on that device's tokens only.
+    static func registeringUpdateToken(
+        _ server: FleetServer, _ t: TokenEntry, deviceId: Bool, guards: Guards
+    ) -> FleetServer {
+        guard deviceId else { return server.postingUpdateToken(token(t), guards: guards) }
+        let mine = server.registry.update.filter { entry($0).device == t.device }
+        let others = server.registry.update.filter { entry($0).device != t.device }
+        var own = server
+        own.registry = TokenRegistry(pushToStart: server.registry.pushToStart, update: mine)
+        var next = own.postingUpdateToken(token(t), guards: guards)
+        next.registry = TokenRegistry(pushToStart: next.registry.pushToStart, update: next.registry.update + others)
+        return next
+    }
+
+    // MARK: the app
+
+    static func store(
+        _ device: DeviceCell, sessions: [SessionCell], specs: [FleetConfig.SessionSpec]
+    ) -> FleetStoreView {
+        FleetStoreView(
+            sessions: device.fetched ? sessions.indices.map { session($0, sessions[$0], spec: specs[$0]) } : [],
+            hiddenDirs: [hiddenDir],
+            knownDownHosts: (0..<8).filter { device.knownDown & (1 << $0) != 0 }.map { host($0) },
+            liveFetchedOnce: device.fetched)
+    }
+
+    /// The truth: what the app would compute awake, with a fresh trustworthy store.
+    static func truth(sessions: [SessionCell], specs: [FleetConfig.SessionSpec], guards: Guards) -> CardContent {
+        let all = sessions.indices.map { session($0, sessions[$0], spec: specs[$0]) }
+        let view = FleetStoreView(sessions: all, hiddenDirs: [hiddenDir], liveFetchedOnce: true)
+        return cell(FleetActivitySnapshot.make(from: view, carrying: SinceMap(), now: 0, guards: guards).content)
+    }
+
+    static func sameRenderable(_ a: CardContent, _ b: CardContent, guards: Guards) -> Bool {
+        FleetContentState.sameRenderableContent(
+            content(a, since: 0, updatedAt: 0), content(b, since: 0, updatedAt: 0), guards: guards)
+    }
+}

@@ -1,0 +1,115 @@
+import FleetCard
+
+/// One state of the fleet-card system: every actor's memory, packed small.
+///
+/// Identifiers are small integers: sessions and hosts by index (config order), tokens by a
+/// number renumbered in order of first appearance after every step (`canonicalTokens`), so two
+/// states that differ only in how tokens happened to be numbered are one state.
+public struct FleetState: Hashable, Codable, Sendable {
+    /// Per session, in config order.
+    public var sessions: [SessionCell]
+    /// Bit h: host h is down (unreachable from the phone).
+    public var hostsDown: UInt8
+    /// One watcher per host (index = host), then the scratch server when configured (host 0).
+    public var servers: [ServerCell]
+    /// live-activity-tokens.json, one per host; the scratch server reads host 0's.
+    public var registries: [RegistryCell]
+    /// Per device, in config order.
+    public var devices: [DeviceCell]
+    /// APNs sends accepted and not yet delivered (or dropped).
+    public var pushes: [PushCell]
+    /// POSTs from a phone to a host, sent and not yet arrived (or lost).
+    public var posts: [PostCell]
+    /// History for restart-loop: cards push-started since the world last acted (saturates at 3).
+    public var startsSinceWorld: UInt8
+}
+
+/// What the world has done to one session (the ladder's inputs, spec: SessionDisplayState).
+public enum Activity: String, Hashable, Codable, Sendable, CaseIterable {
+    case idle, working, needsInput, blocked
+}
+
+public struct SessionCell: Hashable, Codable, Sendable {
+    public var activity: Activity
+    /// A second live row with the same sid (an in-TUI /resume): the server observes it twice.
+    public var duplicated: Bool
+}
+
+/// A card's content with the two clocks abstracted (Models/README.md, "Time"): counts, rows as
+/// (session index, needs-input?) in card order, and `more`.
+public struct CardContent: Hashable, Codable, Sendable {
+    public var working: UInt8
+    public var needsInput: UInt8
+    /// Row i: session index << 1 | 1 when the row is needs-input.
+    public var rows: [UInt8]
+    public var more: UInt8
+
+    public static let zero = CardContent(working: 0, needsInput: 0, rows: [], more: 0)
+    public var activeTotal: Int { Int(working) + Int(needsInput) }
+}
+
+/// The server's `active.current`: no card, a card adopted without content, or a card with content.
+public enum CardMemory: Hashable, Codable, Sendable {
+    case none
+    case adopted
+    case card(CardContent)
+}
+
+/// What fleet-activity-state.json holds: the card memory and the sids of the since map.
+public struct PersistedCell: Hashable, Codable, Sendable {
+    public var memory: CardMemory
+    public var sinceMask: UInt8
+}
+
+/// One push watcher (the FleetBox plus the file and the tick in flight).
+public struct ServerCell: Hashable, Codable, Sendable {
+    public var memory: CardMemory
+    /// The sids of the since map: the sessions active at the last tick (the veto population).
+    public var sinceMask: UInt8
+    /// clientEnded: the veto population, nil when none is recorded.
+    public var vetoMask: UInt8?
+    public var loading: Bool
+    public var endedDuringLoad: Bool
+    public var file: PersistedCell?
+    /// The snapshot the boot-time load read at restart.
+    public var pendingLoad: PersistedCell?
+    /// A tick between decide and apply.
+    public var tick: TickCell?
+
+    static let fresh = ServerCell(
+        memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false,
+        file: nil, pendingLoad: nil, tick: nil)
+}
+
+/// A decided tick: what it sends, to whom, and how each send came back so far.
+public struct TickCell: Hashable, Codable, Sendable {
+    public var action: FleetCard.FleetAction
+    public var content: CardContent
+    public var sinceMask: UInt8
+    public var targets: [TargetCell]
+    /// FleetCard's own decision, handed back to its apply half unchanged.
+    public var decided: FleetTick
+}
+
+public struct TargetCell: Hashable, Codable, Sendable {
+    public enum Outcome: String, Hashable, Codable, Sendable { case pending, accepted, failed }
+    /// A token number, or for a broadcast the channel's environment (`channel` set).
+    public var token: UInt8
+    public var env: UInt8
+    public var channel: Bool
+    public var outcome: Outcome
+}
+
+/// One token in a registry list, newest first.
+public struct TokenEntry: Hashable, Codable, Sendable {
+    public var token: UInt8
+    /// The phone that registered it (0xFF: a dev build outside the model).
+    public var device: UInt8
+    /// 0 production, 1 sandbox.
+    public var env: UInt8
+}
+
+public struct RegistryCell: Hashable, Codable, Sendable {
+    public var pushToStart: [TokenEntry]
+    public var update: [TokenEntry]
+}

@@ -1,0 +1,137 @@
+import FleetCard
+
+extension FleetStory {
+    func line(_ n: Int, _ action: FleetSystem.Action, _ old: FleetState, _ new: FleetState) -> Line {
+        var changes: [String] = []
+        var guards: [String] = []
+        let actor: String
+        var arrow: (from: String, to: String, text: String)
+        let server = { (i: Int) in FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "") }
+        switch action {
+        case .setSession, .toggleDuplicateRow, .hostDown, .hostUp:
+            actor = "world"
+            arrow = ("World", "World", action.description)
+        case .openApp(let d), .leaveApp(let d):
+            actor = "user"
+            arrow = ("World", "Phone\(d + 1)", action.description)
+            if case .openApp = action, old.devices[d].app == .notRunning {
+                changes.append("the app launches: cold store, a new push-to-start token is POSTed")
+            }
+        case .terminateApp(let d), .declineWake(let d), .backgroundEnds(let d), .backgroundLaunch(let d):
+            actor = "iOS"
+            arrow = ("World", "Phone\(d + 1)", action.description)
+            if case .backgroundLaunch = action {
+                changes.append(old.devices[d].app == .notRunning
+                    ? "the app launches in the background with an empty store" : "the app resumes in the background")
+            }
+        case .rotateToken(let d):
+            actor = "ActivityKit"
+            arrow = ("Phone\(d + 1)", "Phone\(d + 1)", action.description)
+        case .restartServer(let i):
+            actor = "world"
+            arrow = ("World", server(i), "restart")
+            changes.append("memory lost, fleet-activity-state.json kept, boot-time load in flight")
+        case .devBuildLaunch:
+            actor = "world"
+            arrow = ("World", server(0), "dev build POSTs a sandbox push-to-start token")
+        case .losePost(let p):
+            actor = "network"
+            let post = old.posts[p]
+            arrow = ("World", "Phone\(Int(post.device) + 1)", "POST \(endpointName(post.endpoint)) lost")
+            changes.append("the POST \(endpointName(post.endpoint)) never arrives")
+        case .dropPush(let p):
+            actor = "APNs"
+            arrow = ("APNs", "APNs", "drops the \(old.pushes[p].action.rawValue) push for phone\(Int(old.pushes[p].device) + 1)")
+            changes.append("the push was accepted (200) but never reaches the phone")
+        case .failSend(let i):
+            actor = "APNs"
+            arrow = (server(i), "APNs", "send fails")
+            changes.append("the send to the live token fails (not accepted)")
+        case .tick(let i):
+            actor = FleetStory.serverName(model, i)
+            let text = tickText(old, new, i, &guards)
+            changes.append(text)
+            arrow = (server(i), server(i), text)
+        case .send(let i):
+            actor = FleetStory.serverName(model, i)
+            let text = sendText(old, new, i)
+            changes.append(text)
+            arrow = (server(i), "APNs", text)
+        case .apply(let i):
+            actor = FleetStory.serverName(model, i)
+            let text = applyText(old, new, i, &guards)
+            changes.append(text)
+            arrow = (server(i), server(i), text)
+        case .bootLoad(let i):
+            actor = FleetStory.serverName(model, i)
+            let text = "boot-time load completes: server now remembers \(memoryText(new.servers[i].memory))"
+            if old.servers[i].endedDuringLoad {
+                guards.append(model.guards.fleetEndedReported
+                    ? "fleetEndedReported: the /ended that arrived mid-load wins over the on-disk snapshot"
+                    : "fleetEndedReported is off: the on-disk snapshot overwrites the /ended report")
+            }
+            changes.append(text)
+            arrow = (server(i), server(i), text)
+        case .arrivePost(let p):
+            let post = old.posts[p]
+            actor = "server h\(Int(post.host) + 1)"
+            let text = postText(post, old, new, &guards)
+            changes.append(text)
+            arrow = ("Phone\(Int(post.device == 0xFF ? 0 : post.device) + 1)", server(Int(post.host)), text)
+        case .deliverPush(let p):
+            let push = old.pushes[p]
+            let d = Int(push.device)
+            actor = "APNs"
+            let text = deliverText(push, old.devices[d], new.devices[d])
+            changes.append(text)
+            arrow = ("APNs", "Phone\(d + 1)", text)
+        case .refresh(let d):
+            actor = "app on phone\(d + 1)"
+            let down = new.devices[d].knownDown
+            let text = "a live fetch completes" + (down == 0 ? "" : "; hosts known down: \(hostList(down))")
+            changes.append(text)
+            arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
+        case .sync(let d):
+            actor = "app on phone\(d + 1)"
+            let text = syncText(old, new, d, &guards)
+            changes.append(text)
+            arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
+        case .activityUpdates(let d):
+            actor = "app on phone\(d + 1)"
+            let ended = old.devices[d].cards.count - new.devices[d].cards.count
+            var parts: [String] = []
+            if ended > 0 {
+                parts.append("dedupe ends \(ended) older card(s), keeping the newest updatedAt")
+                guards.append("dedupe: \(ended) loser(s) ended")
+            }
+            let posted = new.posts.count - old.posts.count
+            if posted > 0 { parts.append("POST /update-token for the card's token") }
+            let text = parts.joined(separator: "; ")
+            changes.append(text)
+            arrow = ("Phone\(d + 1)", posted > 0 ? server(0) : "Phone\(d + 1)", text)
+        }
+        return Line(
+            number: n, actor: actor, action: action.description, changes: changes.filter { !$0.isEmpty },
+            guards: guards, lockScreens: FleetStory.lockScreens(model, new), arrow: arrow)
+    }
+
+    func endpointName(_ e: PostCell.Endpoint) -> String {
+        switch e {
+        case .startToken: "/start-token"
+        case .updateToken: "/update-token"
+        case .ended: "/ended"
+        }
+    }
+
+    func hostList(_ mask: UInt8) -> String {
+        (0..<8).filter { mask & (1 << $0) != 0 }.map { "h\($0 + 1)" }.joined(separator: ", ")
+    }
+
+    func memoryText(_ m: CardMemory) -> String {
+        switch m {
+        case .none: "no card"
+        case .adopted: "a card adopted without content"
+        case .card(let c): "a card showing [\(FleetStory.describe(c))]"
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import FleetCard
+
+extension FleetStory {
+    func tickText(_ old: FleetState, _ new: FleetState, _ i: Int, _ guards: inout [String]) -> String {
+        if let tick = new.servers[i].tick {
+            let n = tick.targets.count
+            let what = tick.action == .end ? "end" : "\(tick.action.rawValue) [\(FleetStory.describe(tick.content))]"
+            if tick.action == .update, case .card(let shown) = old.servers[i].memory,
+                FleetLogic.sameRenderable(shown, tick.content, guards: model.guards)
+            {
+                guards.append("updatedAtExcluded is off: only updatedAt moved, and that is a push")
+            }
+            return "decides \(what), addressed to \(n) \(tick.targets.first?.channel == true ? "channel(s)" : "token(s)")"
+        }
+        let h = model.host(ofServer: i)
+        let decided = FleetLogic.server(old.servers[i], registry: old.registries[h], sessions: old.sessions)
+            .decide(model.observations(old, server: i), now: 1, guards: model.guards)
+        if decided.vetoed {
+            let population = FleetLogic.sids(old.servers[i].vetoMask ?? 0).joined(separator: ", ")
+            guards.append("clientEndedVeto: start refused, population {\(population)} ended by phone")
+            return "a start is due but vetoed"
+        }
+        if decided.action != .nothing { return "decides \(decided.action.rawValue), but there is no token to address (no-tokens)" }
+        return "nothing to send (content unchanged)"
+    }
+
+    func sendText(_ old: FleetState, _ new: FleetState, _ i: Int) -> String {
+        guard let tick = old.servers[i].tick, let target = tick.targets.first(where: { $0.outcome == .pending })
+        else { return "" }
+        if target.channel { return "publishes \(tick.action.rawValue) to the \(target.env == 0 ? "production" : "sandbox") channel: 200" }
+        switch model.owner(of: target.token, in: old) {
+        case .install(let d)?: return "\(tick.action.rawValue) to token#\(target.token) (phone\(d + 1)'s push-to-start): 200"
+        case .card(let d, _)?: return "\(tick.action.rawValue) to token#\(target.token) (phone\(d + 1)'s live card): 200"
+        case nil: return "\(tick.action.rawValue) to token#\(target.token), a dead token: 200, and APNs drops it"
+        }
+    }
+
+    func applyText(_ old: FleetState, _ new: FleetState, _ i: Int, _ guards: inout [String]) -> String {
+        guard let tick = old.servers[i].tick else { return "" }
+        let accepted = tick.targets.count { $0.outcome == .accepted }
+        let verdict = FleetDelivery(attempted: tick.targets.count, accepted: accepted)
+            .verdict(for: tick.action, guards: model.guards)
+        if tick.action != .start && accepted < tick.targets.count && accepted > 0 {
+            guards.append(model.guards.allAcceptedForUpdateAndEnd
+                ? "accepted == attempted: \(accepted) of \(tick.targets.count) accepted, state left for a re-send"
+                : "allAcceptedForUpdateAndEnd is off: \(accepted) of \(tick.targets.count) accepted counts as delivered")
+        }
+        return "\(accepted) of \(tick.targets.count) accepted (\(verdict.rawValue)); server now remembers \(memoryText(new.servers[i].memory))"
+    }
+
+    func postText(_ post: PostCell, _ old: FleetState, _ new: FleetState, _ guards: inout [String]) -> String {
+        let h = Int(post.host)
+        switch post.endpoint {
+        case .startToken:
+            let dropped = old.registries[h].pushToStart.count + 1 - new.registries[h].pushToStart.count
+            if dropped > 0 && model.guards.pushToStartCapPerEnv {
+                guards.append("pushToStartCapPerEnv: the oldest push-to-start token of the environment is dropped")
+            }
+            return "/start-token: token#\(post.token) stored (\(new.registries[h].pushToStart.count) push-to-start tokens)"
+        case .updateToken:
+            var text = "/update-token: token#\(post.token) registered"
+            let superseded = old.registries[h].update.filter { t in t.env == post.env && t.token != post.token }
+            if model.guards.supersedeUpdateToken && !superseded.isEmpty && !model.config.variants.deviceIdOnWire {
+                let names = superseded.map { "token#\($0.token)" }.joined(separator: ", ")
+                guards.append("supersedeUpdateToken: \(names) superseded (one update token per environment)")
+            }
+            if model.guards.adoptOnTokenRegistration {
+                text += "; the server adopts the card (noteFleetActivityStarted)"
+                guards.append("adoptOnTokenRegistration: card adopted, veto cleared")
+            }
+            return text
+        case .ended:
+            let population = FleetLogic.sids(new.servers[h].vetoMask ?? 0).joined(separator: ", ")
+            let loading = old.servers[h].loading ? " while the boot-time load is in flight (fleetEndedReported raised)" : ""
+            return "/ended: the server forgets its card and records the veto population {\(population)}\(loading)"
+        }
+    }
+
+    func deliverText(_ push: PushCell, _ old: DeviceCell, _ new: DeviceCell) -> String {
+        switch push.action {
+        case .start:
+            return "push-to-start arrives: a new card [\(FleetStory.describe(push.content))] appears"
+                + (new.wakePending ? "; iOS may now launch the app in the background" : "")
+        case .update:
+            return old.cards == new.cards && !new.cards.contains(where: { $0.token == push.token })
+                ? "update arrives for a card that no longer exists"
+                : "update [\(FleetStory.describe(push.content))] reaches the card"
+        case .end:
+            return new.cards.count < old.cards.count ? "end arrives: the card is dismissed" : "end arrives for a card that no longer exists"
+        case .nothing:
+            return ""
+        }
+    }
+
+    func syncText(_ old: FleetState, _ new: FleetState, _ d: Int, _ guards: inout [String]) -> String {
+        let before = old.devices[d].cards, after = new.devices[d].cards
+        let store = FleetLogic.store(old.devices[d], sessions: old.sessions, specs: model.config.sessions)
+        if !before.isEmpty && after.isEmpty {
+            if !store.isCountTrustworthy {
+                guards.append("endGateTrustworthiness is off: an unknown count read as zero")
+            }
+            return "the end gate says end: the card is ended and POST /ended is sent"
+        }
+        if after.count > before.count {
+            let capable = after.last?.pushCapable == true
+            if !capable { guards.append("pushTypeToken is off: the card is requested with pushType nil") }
+            return "no card and something active: Activity.request (Path A), \(capable ? "push-capable" : "not push-capable")"
+        }
+        if before != after { return "the card's renderable content differs: update" }
+        if !before.isEmpty && !store.isCountTrustworthy && model.guards.endGateTrustworthiness {
+            guards.append("endGateTrustworthiness: the count is unknown, the card is left untouched")
+            return "the end gate says untouched (count not trustworthy)"
+        }
+        return "nothing to change"
+    }
+
+    /// The last paragraph: which property broke, on which phone, and why (its cause).
+    func verdict(_ states: [FleetState]) -> String {
+        guard let last = states.last else { return "" }
+        let cls = FleetSystem.propertyClass(property)
+        let cause = property.contains(":") ? String(property.split(separator: ":").last ?? "") : ""
+        let truth = model.truth(last)
+        var text = "After step \(states.count - 1): \(FleetStory.lockScreens(model, last)). "
+        text += "The truth (what the app would show awake with a fresh store) is "
+            + (truth.activeTotal == 0 ? "nothing active. " : "[\(FleetStory.describe(truth))]. ")
+        text += FleetStory.classMeaning[cls] ?? ""
+        if let why = FleetStory.causeMeaning[cause] { text += " Cause `\(cause)`: \(why)" }
+        return text
+    }
+
+    static let classMeaning: [String: String] = [
+        "duplicate-card": "**duplicate-card**: the system is quiescent (no system action changes anything) and a phone shows two fleet cards; it stays so until the world acts.",
+        "zombie-card": "**zombie-card**: the system is quiescent, every host is up, and a phone shows a card whose content is not the truth; nothing will correct it until the world acts.",
+        "missing-card": "**missing-card**: the system is quiescent, every host is up, sessions are active, and no card is shown nor will one be started.",
+        "false-end": "**false-end**: a card was ended while the truth still has active sessions.",
+        "idle-push": "**idle-push**: the server pushed an update whose renderable content equals what it last sent.",
+        "restart-loop": "**restart-loop**: the system push-started a card a third time with no world action in between.",
+        "double-counted-session": "**double-counted-session**: a card lists one session twice or counts more sessions than exist.",
+        "row-budget": "**row-budget**: a card carries more rows than the lock screen's 3-row budget; the header is centre-clipped.",
+        "push-to-start-fanout": "**push-to-start-fanout**: a start was addressed to more than 3 push-to-start tokens of one environment.",
+    ]
+
+    static let causeMeaning: [String: String] = [
+        "idle-phone": "the card was push-started and its update token never reached the server (no background launch, or the registration POST failed): the documented idle-phone hole.",
+        "two-phones": "the card's token was registered, then another phone on the same APNs environment took the single update-token slot: the documented two-phones hole.",
+        "not-push-capable": "the card was created without a push token, so no server can reach it.",
+        "unaddressable": "the server holds no token for this card (e.g. its registration was lost, or its token rotated while the app slept).",
+        "server-forgot": "the server holds the card's token but believes there is no card, so it never updates it.",
+        "advanced-despite-failure": "the send to the real card failed, yet the server counted the tick as delivered.",
+        "push-lost": "APNs accepted the push for the real card (200) and never delivered it; the server believes the card is current.",
+        "server-view": "the server's own view of the sessions (its host only, no hidden dirs) differs from the app's, so the server's idea of a correct card is not the truth.",
+        "no-wake": "the second card arrived while the app was not running and iOS did not launch it, so dedupe never ran.",
+        "second-writer": "a second server (another host, or a scratch port) push-started its own card.",
+        "started-beside-registered": "the server push-started a card beside one whose token it had registered.",
+        "not-deduped": "the app is running and still shows two cards: dedupe did not end the loser.",
+        "server-ghost": "the server believes a card is up that the phone does not show, so it never starts one.",
+        "veto": "the clientEnded veto refuses the start although the phone's truth has active sessions.",
+        "no-start-token": "the server holds no live push-to-start token for this phone.",
+        "app": "the app's end gate ended it.",
+        "server": "a server end push was delivered.",
+    ]
+}

@@ -1,0 +1,130 @@
+import FleetCard
+
+/// A counterexample told as a story a reviewer reads without the tool: numbered steps (actor,
+/// action, what changed, which guard decided what, the lock screens after it), the broken
+/// property and why, and a Mermaid sequence diagram.
+public struct FleetStory {
+    public let model: FleetSystem
+    public let steps: [FleetSystem.Action]
+    public let property: String
+
+    public init(model: FleetSystem, steps: [FleetSystem.Action], property: String) {
+        self.model = model
+        self.steps = steps
+        self.property = property
+    }
+
+    /// One replayed step: the states around it and what it meant.
+    struct Line {
+        let number: Int
+        let actor: String
+        let action: String
+        let changes: [String]
+        let guards: [String]
+        let lockScreens: String
+        let arrow: (from: String, to: String, text: String)
+    }
+
+    /// The states s0 ... sn (stopping early if a step is disabled).
+    var states: [FleetState] {
+        var out = [model.initialStates()[0]]
+        for step in steps {
+            guard let last = out.last, let next = model.next(last, step) else { break }
+            out.append(next)
+        }
+        return out
+    }
+
+    var lines: [Line] {
+        let states = self.states
+        return steps.indices.compactMap { k in
+            guard k + 1 < states.count else { return nil }
+            return line(k + 1, steps[k], states[k], states[k + 1])
+        }
+    }
+
+    /// The whole Markdown document.
+    public func markdown(title: String? = nil) -> String {
+        let states = self.states
+        var out: [String] = []
+        out.append("# \(title ?? property)")
+        out.append("")
+        out.append("Model `fleet-card`, configuration: \(model.config.description)")
+        let off = model.config.guards.switchedOff
+        out.append("Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ")). "
+            + "Variants: \(variantText). Property broken: **\(property)** (class `\(FleetSystem.propertyClass(property))`).")
+        out.append("")
+        out.append("Initial state: \(FleetStory.lockScreens(model, states[0])); every phone has run the app before, "
+            + "its push-to-start token is registered, and iOS has since reclaimed the app.")
+        out.append("")
+        out.append("## Steps")
+        out.append("")
+        for l in lines {
+            var text = "\(l.number). **\(l.actor)** — \(l.action)."
+            if !l.changes.isEmpty { text += " " + l.changes.joined(separator: "; ") + "." }
+            out.append(text)
+            for g in l.guards { out.append("   - guard: \(g)") }
+            out.append("   - lock screen: \(l.lockScreens)")
+        }
+        out.append("")
+        out.append("## What broke")
+        out.append("")
+        out.append(verdict(states))
+        out.append("")
+        out.append("## Sequence")
+        out.append("")
+        out.append("```mermaid")
+        out.append(mermaid())
+        out.append("```")
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    var variantText: String {
+        let v = model.config.variants
+        var parts = ["server view \(v.serverView.rawValue)"]
+        if v.broadcastChannel { parts.append("broadcast channel") }
+        if v.deviceIdOnWire { parts.append("device id on the wire") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The Mermaid sequence diagram: one message per step.
+    public func mermaid() -> String {
+        var out = ["sequenceDiagram"]
+        var participants = ["World"]
+        for d in model.config.devices.indices { participants.append("Phone\(d + 1)") }
+        participants.append("APNs")
+        for i in 0..<model.serverCount { participants.append(FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "")) }
+        for p in participants { out.append("    participant \(p)") }
+        for l in lines {
+            let text = l.arrow.text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. ")
+            if l.arrow.from == l.arrow.to {
+                out.append("    Note over \(l.arrow.from): \(l.number). \(text)")
+            } else {
+                out.append("    \(l.arrow.from)->>\(l.arrow.to): \(l.number). \(text)")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func serverName(_ m: FleetSystem, _ i: Int) -> String {
+        i == m.scratch ? "Scratch server" : "Server h\(i + 1)"
+    }
+
+    /// What each phone shows, e.g. `phone1: 1 card [1 working, 0 needs input: s1 working]`.
+    static func lockScreens(_ m: FleetSystem, _ s: FleetState) -> String {
+        s.devices.indices.map { d in
+            let cards = s.devices[d].cards
+            if cards.isEmpty { return "phone\(d + 1): no card" }
+            return "phone\(d + 1): " + cards.map { "[\(describe($0.content))]" }.joined(separator: " ")
+        }.joined(separator: "; ")
+    }
+
+    static func describe(_ c: CardContent) -> String {
+        let rows = c.rows.map { r in "s\(Int(r >> 1) + 1) \(r & 1 == 1 ? "needs input" : "working")" }
+        var text = "\(c.working) working, \(c.needsInput) needs input"
+        if !rows.isEmpty { text += ": " + rows.joined(separator: ", ") }
+        if c.more > 0 { text += ", \(c.more) more" }
+        return text
+    }
+}

@@ -1,0 +1,97 @@
+import Explorer
+
+extension FleetSystem {
+    /// Token numbers renumbered in order of first appearance, and the unordered in-flight
+    /// POSTs and pushes sorted, so states that differ only in numbering or in the order things
+    /// were sent are one state. A step that overflows an in-flight bound is refused upstream.
+    func canonical(_ state: FleetState) -> FleetState {
+        var s = renumbered(state)
+        s.posts.sort { Self.key($0).lexicographicallyPrecedes(Self.key($1)) }
+        s.pushes.sort { Self.key($0).lexicographicallyPrecedes(Self.key($1)) }
+        return renumbered(s)
+    }
+
+    func withinBounds(_ s: FleetState) -> Bool {
+        s.posts.count <= config.bounds.maxPostsInFlight && s.pushes.count <= config.bounds.maxPushesInFlight
+    }
+
+    static func key(_ p: PostCell) -> [UInt8] {
+        [p.device, p.host, p.endpoint == .startToken ? 0 : p.endpoint == .updateToken ? 1 : 2, p.token, p.env]
+    }
+
+    static func key(_ p: PushCell) -> [UInt8] {
+        [p.device, actionCode(p.action), p.token, p.channel ? 1 : 0, originCode(p.origin)]
+            + contentBytes(p.content)
+    }
+
+    static func actionCode(_ a: FleetCard.FleetAction) -> UInt8 {
+        switch a {
+        case .start: 0
+        case .update: 1
+        case .end: 2
+        case .nothing: 3
+        }
+    }
+
+    static func originCode(_ o: CardOrigin) -> UInt8 {
+        switch o {
+        case .app: 0
+        case .server: 1
+        case .otherServer: 2
+        }
+    }
+
+    static func contentBytes(_ c: CardContent) -> [UInt8] {
+        [c.working, c.needsInput, c.more, UInt8(c.rows.count)] + c.rows
+    }
+
+    func renumbered(_ state: FleetState) -> FleetState {
+        var map = [UInt8](repeating: 0, count: 256)
+        var next: UInt8 = 1
+        func id(_ t: UInt8) -> UInt8 {
+            guard t != 0 else { return 0 }
+            if map[Int(t)] == 0 {
+                map[Int(t)] = next
+                next &+= 1
+            }
+            return map[Int(t)]
+        }
+        var s = state
+        for d in s.devices.indices {
+            s.devices[d].pushToStartToken = id(s.devices[d].pushToStartToken)
+            for c in s.devices[d].cards.indices { s.devices[d].cards[c].token = id(s.devices[d].cards[c].token) }
+        }
+        for r in s.registries.indices {
+            for k in s.registries[r].pushToStart.indices {
+                s.registries[r].pushToStart[k].token = id(s.registries[r].pushToStart[k].token)
+            }
+            for k in s.registries[r].update.indices { s.registries[r].update[k].token = id(s.registries[r].update[k].token) }
+        }
+        for i in s.servers.indices {
+            guard var tick = s.servers[i].tick else { continue }
+            for t in tick.targets.indices where !tick.targets[t].channel { tick.targets[t].token = id(tick.targets[t].token) }
+            s.servers[i].tick = tick
+        }
+        for p in s.posts.indices { s.posts[p].token = id(s.posts[p].token) }
+        for p in s.pushes.indices { s.pushes[p].token = id(s.pushes[p].token) }
+        return s
+    }
+
+    static func maxToken(_ s: FleetState) -> Int {
+        var m = 0
+        for d in s.devices {
+            m = max(m, Int(d.pushToStartToken))
+            for c in d.cards { m = max(m, Int(c.token)) }
+        }
+        for r in s.registries {
+            for t in r.pushToStart { m = max(m, Int(t.token)) }
+            for t in r.update { m = max(m, Int(t.token)) }
+        }
+        for server in s.servers { for t in server.tick?.targets ?? [] where !t.channel { m = max(m, Int(t.token)) } }
+        for p in s.posts { m = max(m, Int(p.token)) }
+        for p in s.pushes { m = max(m, Int(p.token)) }
+        return m
+    }
+}
+
+import FleetCard

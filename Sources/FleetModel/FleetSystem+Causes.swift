@@ -1,0 +1,73 @@
+import FleetCard
+
+/// Why a bad state is bad: each property class is split by cause, so a documented hole and a
+/// guard's bug are told apart by name (`zombie-card:idle-phone`), never suppressed.
+extension FleetSystem {
+    static let duplicateCauses = ["not-deduped", "second-writer", "started-beside-registered", "no-wake"]
+    static let zombieCauses = [
+        "not-push-capable", "two-phones", "idle-phone", "unaddressable", "server-forgot",
+        "advanced-despite-failure", "push-lost", "server-view",
+    ]
+    static let missingCauses = ["server-ghost", "server-view", "veto", "no-start-token"]
+
+    func truth(_ s: FleetState) -> CardContent {
+        FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards)
+    }
+
+    func allHostsUp(_ s: FleetState) -> Bool { s.hostsDown == 0 }
+
+    /// The cause of a duplicate on phone `d`, or nil when it shows at most one card.
+    func duplicateCause(_ s: FleetState, _ d: Int) -> String? {
+        let device = s.devices[d]
+        guard device.cards.count > 1 else { return nil }
+        if device.app.isAlive { return "not-deduped" }
+        if device.cards.contains(where: { $0.origin == .otherServer }) { return "second-writer" }
+        let registered = s.registries[0].update.map(\.token)
+        if let newest = device.cards.last, newest.origin != .app,
+            device.cards.dropLast().contains(where: { $0.registered && registered.contains($0.token) })
+        {
+            return "started-beside-registered"
+        }
+        return "no-wake"
+    }
+
+    /// The cause of a wrong card on phone `d`, or nil when every card it shows is right.
+    func zombieCause(_ s: FleetState, _ d: Int) -> String? {
+        let truth = truth(s)
+        guard let c = s.devices[d].cards.first(where: { card in
+            truth.activeTotal == 0 || !FleetLogic.sameRenderable(card.content, truth, guards: guards)
+        }) else { return nil }
+        if !c.pushCapable { return "not-push-capable" }
+        let slot = s.registries[0].update
+        if !config.variants.broadcastChannel && !slot.contains(where: { $0.token == c.token }) {
+            let env = env(ofDevice: d)
+            let taken = slot.contains { t in
+                t.env == env && t.device != UInt8(d) && owner(of: t.token, in: s) != nil
+            }
+            if c.registered && taken { return "two-phones" }
+            if !c.registered && c.origin != .app { return "idle-phone" }
+            return "unaddressable"
+        }
+        switch s.servers[0].memory {
+        case .none: return "server-forgot"
+        case .adopted: return "zombie-card"
+        case .card(let m):
+            if m != c.content { return c.sendFailed ? "advanced-despite-failure" : "push-lost" }
+            return "server-view"
+        }
+    }
+
+    /// The cause of a missing card on phone `d`, or nil when it is not missing.
+    func missingCause(_ s: FleetState, _ d: Int) -> String? {
+        guard s.devices[d].cards.isEmpty, truth(s).activeTotal > 0 else { return nil }
+        let server = s.servers[0]
+        if server.memory != .none { return "server-ghost" }
+        let decided = FleetLogic.server(server, registry: s.registries[0], sessions: s.sessions)
+            .decide(observations(s, server: 0), now: 1, guards: guards)
+        if decided.content.activeTotal == 0 { return "server-view" }
+        if decided.vetoed { return "veto" }
+        let live = s.registries[0].pushToStart.contains { $0.token == s.devices[d].pushToStartToken }
+        if !live { return "no-start-token" }
+        return "missing-card"
+    }
+}

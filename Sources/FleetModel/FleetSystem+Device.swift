@@ -1,0 +1,110 @@
+import FleetCard
+
+extension FleetSystem {
+    /// APNs delivers: a start creates a card (and asks iOS to wake the app), an update or end
+    /// reaches the card holding the token, or every card of the phone for a broadcast.
+    func deliverPush(_ s: inout FleetState, _ p: Int) -> Bool {
+        guard p < s.pushes.count else { return false }
+        let push = s.pushes.remove(at: p)
+        let d = Int(push.device)
+        switch push.action {
+        case .start:
+            guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else { return false }
+            s.devices[d].cards.append(CardCell(
+                content: push.content, token: freshToken(s), posted: false, pushCapable: true,
+                origin: push.origin, registered: false, sendFailed: false))
+            if !s.devices[d].app.isAlive { s.devices[d].wakePending = true }
+            s.startsSinceWorld = min(3, s.startsSinceWorld + 1)
+        case .update:
+            let hit = addressed(s.devices[d], push)
+            for c in hit.reversed() {
+                var card = s.devices[d].cards.remove(at: c)
+                card.content = push.content
+                s.devices[d].cards.append(card)  // the newest updatedAt now
+            }
+        case .end:
+            let hit = addressed(s.devices[d], push)
+            for c in hit.reversed() { s.devices[d].cards.remove(at: c) }
+        case .nothing:
+            break
+        }
+        return true
+    }
+
+    /// The cards a push reaches, in ascending order.
+    func addressed(_ device: DeviceCell, _ push: PushCell) -> [Int] {
+        device.cards.indices.filter { c in
+            push.channel ? device.cards[c].pushCapable : device.cards[c].token == push.token
+        }
+    }
+
+    /// spec: "iOS is supposed to launch the app in the background" after a push-to-start.
+    func backgroundLaunch(_ s: inout FleetState, _ d: Int) -> Bool {
+        guard s.devices[d].wakePending, !s.devices[d].app.isAlive else { return false }
+        if s.devices[d].app == .notRunning { launch(&s, d) }
+        s.devices[d].app = .background
+        s.devices[d].wakePending = false
+        s.devices[d].needsSync = true
+        return true
+    }
+
+    /// The tail of SessionStore.refresh(): a live fetch completed, down hosts are known.
+    func refresh(_ s: inout FleetState, _ d: Int) -> Bool {
+        guard s.devices[d].app.isAlive, !s.devices[d].fetched || s.devices[d].knownDown != s.hostsDown
+        else { return false }
+        s.devices[d].fetched = true
+        s.devices[d].knownDown = s.hostsDown
+        s.devices[d].needsSync = true
+        return true
+    }
+
+    /// FleetActivityController.sync() (FleetCard's FleetClientSync) against the phone's newest card.
+    func sync(_ s: inout FleetState, _ d: Int) -> Bool {
+        guard s.devices[d].app.isAlive, s.devices[d].needsSync else { return false }
+        s.devices[d].needsSync = false
+        let store = FleetLogic.store(s.devices[d], sessions: s.sessions, specs: config.sessions)
+        let card = s.devices[d].cards.last.map { FleetLogic.content($0.content, since: 0, updatedAt: 0) }
+        let (action, _) = FleetClientSync().syncing(store, card: card, now: 0, guards: guards)
+        switch action {
+        case .request(let content, let pushType):
+            guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else { return false }
+            let capable = pushType != nil
+            s.devices[d].cards.append(CardCell(
+                content: FleetLogic.cell(content), token: capable ? freshToken(s) : 0, posted: false,
+                pushCapable: capable, origin: .app, registered: false, sendFailed: false))
+        case .update(let content):
+            for c in s.devices[d].cards.indices { s.devices[d].cards[c].content = FleetLogic.cell(content) }
+        case .end:
+            s.devices[d].cards.removeAll()
+            for h in registrationHosts {
+                s.posts.append(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .ended, token: 0, env: env(ofDevice: d)))
+            }
+        case .nothing:
+            break
+        }
+        return true
+    }
+
+    /// LiveActivityManager on an activityUpdates arrival: dedupe ends the losers (cancelling
+    /// their token tasks), then each surviving push-capable card's token is POSTed.
+    func activityUpdates(_ s: inout FleetState, _ d: Int) -> Bool {
+        guard s.devices[d].app.isAlive else { return false }
+        var changed = false
+        let refs = s.devices[d].cards.indices.map { FleetCardRef(id: "card\($0)", updatedAt: Double($0)) }
+        let losers = Set(FleetActivityDedupe.cardsToEnd(refs, guards: guards).map(\.id))
+        if !losers.isEmpty {
+            s.devices[d].cards = s.devices[d].cards.indices.filter { !losers.contains("card\($0)") }.map { s.devices[d].cards[$0] }
+            changed = true
+        }
+        for c in s.devices[d].cards.indices where s.devices[d].cards[c].token != 0 && !s.devices[d].cards[c].posted {
+            s.devices[d].cards[c].posted = true
+            for h in registrationHosts {
+                s.posts.append(PostCell(
+                    device: UInt8(d), host: UInt8(h), endpoint: .updateToken,
+                    token: s.devices[d].cards[c].token, env: env(ofDevice: d)))
+            }
+            changed = true
+        }
+        return changed
+    }
+}

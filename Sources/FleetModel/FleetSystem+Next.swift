@@ -1,0 +1,147 @@
+import FleetCard
+
+extension FleetSystem {
+    public func next(_ state: FleetState, _ action: Action) -> FleetState? {
+        var s = state
+        let done: Bool
+        switch action {
+        case .setSession(let i, let a):
+            guard i < s.sessions.count, s.sessions[i].activity != a else { return nil }
+            s.sessions[i].activity = a
+            observeSessions(&s)
+            done = true
+        case .toggleDuplicateRow(let i):
+            guard i < s.sessions.count else { return nil }
+            s.sessions[i].duplicated.toggle()
+            done = true
+        case .hostDown(let h):
+            guard s.hostsDown & (1 << h) == 0 else { return nil }
+            s.hostsDown |= 1 << h
+            done = true
+        case .hostUp(let h):
+            guard s.hostsDown & (1 << h) != 0 else { return nil }
+            s.hostsDown &= ~(1 << h)
+            done = true
+        case .openApp(let d): done = openApp(&s, d)
+        case .leaveApp(let d):
+            guard s.devices[d].app == .foreground else { return nil }
+            s.devices[d].app = .suspended
+            done = true
+        case .terminateApp(let d):
+            guard s.devices[d].app == .suspended else { return nil }
+            s.devices[d].app = .notRunning
+            done = true
+        case .backgroundEnds(let d):
+            guard s.devices[d].app == .background else { return nil }
+            s.devices[d].app = .suspended
+            done = true
+        case .declineWake(let d):
+            guard s.devices[d].wakePending else { return nil }
+            s.devices[d].wakePending = false
+            done = true
+        case .rotateToken(let d): done = rotateToken(&s, d)
+        case .restartServer(let i): done = restartServer(&s, i)
+        case .losePost(let i):
+            guard i < s.posts.count else { return nil }
+            s.posts.remove(at: i)
+            done = true
+        case .dropPush(let i):
+            guard i < s.pushes.count else { return nil }
+            s.pushes.remove(at: i)
+            done = true
+        case .failSend(let i): done = failSend(&s, i)
+        case .devBuildLaunch: done = devBuildLaunch(&s)
+        case .tick(let i): done = tick(&s, i)
+        case .send(let i): done = send(&s, i)
+        case .apply(let i): done = apply(&s, i)
+        case .bootLoad(let i): done = bootLoad(&s, i)
+        case .arrivePost(let i): done = arrivePost(&s, i)
+        case .deliverPush(let i): done = deliverPush(&s, i)
+        case .backgroundLaunch(let d): done = backgroundLaunch(&s, d)
+        case .refresh(let d): done = refresh(&s, d)
+        case .sync(let d): done = sync(&s, d)
+        case .activityUpdates(let d): done = activityUpdates(&s, d)
+        }
+        guard done, withinBounds(s) else { return nil }
+        if action.isWorld { s.startsSinceWorld = 0 }
+        return canonical(s)
+    }
+
+    /// Observation: a live app re-syncs on any session change (spec: "Any observed state change").
+    func observeSessions(_ s: inout FleetState) {
+        for d in s.devices.indices where s.devices[d].app.isAlive { s.devices[d].needsSync = true }
+    }
+
+    /// A token number not used anywhere in `s` (the state is renumbered after the step).
+    func freshToken(_ s: FleetState) -> UInt8 { UInt8(clamping: Self.maxToken(s) + 1) }
+
+    // MARK: world
+
+    func openApp(_ s: inout FleetState, _ d: Int) -> Bool {
+        switch s.devices[d].app {
+        case .foreground: return false
+        case .notRunning: launch(&s, d)
+        case .suspended, .background: break
+        }
+        s.devices[d].app = .foreground
+        // spec: the foregrounding trigger (scenePhase == .active).
+        s.devices[d].needsSync = true
+        return true
+    }
+
+    /// A process launch: cold store, a fresh push-to-start token POSTed, configure() syncs at
+    /// once, and track() re-registers the token of every card (spec: "The app", "pushToStart").
+    func launch(_ s: inout FleetState, _ d: Int) {
+        let token = freshToken(s)
+        s.devices[d].pushToStartToken = token
+        s.devices[d].fetched = false
+        s.devices[d].knownDown = 0
+        s.devices[d].needsSync = true
+        for c in s.devices[d].cards.indices { s.devices[d].cards[c].posted = false }
+        for h in registrationHosts {
+            s.posts.append(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .startToken, token: token, env: env(ofDevice: d)))
+        }
+    }
+
+    func rotateToken(_ s: inout FleetState, _ d: Int) -> Bool {
+        guard let c = s.devices[d].cards.lastIndex(where: { $0.token != 0 }) else { return false }
+        s.devices[d].cards[c].token = freshToken(s)
+        s.devices[d].cards[c].posted = false
+        return true
+    }
+
+    func devBuildLaunch(_ s: inout FleetState) -> Bool {
+        s.posts.append(PostCell(device: 0xFF, host: 0, endpoint: .startToken, token: freshToken(s), env: 1))
+        return true
+    }
+
+    func restartServer(_ s: inout FleetState, _ i: Int) -> Bool {
+        let h = host(ofServer: i)
+        var server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
+        server = server.restarted()
+        s.servers[i].tick = nil
+        FleetLogic.store(server, into: &s.servers[i], registry: &s.registries[h])
+        return true
+    }
+
+    func failSend(_ s: inout FleetState, _ i: Int) -> Bool {
+        guard var tick = s.servers[i].tick, let t = tick.targets.firstIndex(where: { $0.outcome == .pending }),
+            !tick.targets[t].channel, let owner = owner(of: tick.targets[t].token, in: s)
+        else { return false }
+        tick.targets[t].outcome = .failed
+        s.servers[i].tick = tick
+        if case .card(let d, let c) = owner { s.devices[d].cards[c].sendFailed = true }
+        return true
+    }
+
+    /// Who holds a live token: a phone's install (push-to-start) or one of its cards (update).
+    enum TokenOwner: Equatable { case install(Int), card(Int, Int) }
+
+    func owner(of token: UInt8, in s: FleetState) -> TokenOwner? {
+        for d in s.devices.indices {
+            if s.devices[d].pushToStartToken == token { return .install(d) }
+            if let c = s.devices[d].cards.firstIndex(where: { $0.token == token }) { return .card(d, c) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,96 @@
+import Explorer
+import FleetCard
+
+/// The named checks (fleet-model.md, "Properties"): a class, then a cause after the colon.
+extension FleetSystem {
+    public static let allProperties: [Property<FleetSystem>] =
+        duplicateChecks + zombieChecks + missingChecks + stepChecks + reachability
+
+    static let duplicateChecks: [Property<FleetSystem>] =
+        duplicateCauses.map { cause in
+            .atQuiescence("duplicate-card:\(cause)") { m, s in
+                s.devices.indices.allSatisfy { m.duplicateCause(s, $0) != cause }
+            }
+        }
+
+    static let zombieChecks: [Property<FleetSystem>] =
+        (zombieCauses + ["zombie-card"]).map { cause in
+            .atQuiescence(cause == "zombie-card" ? cause : "zombie-card:\(cause)") { m, s in
+                !m.allHostsUp(s) || s.devices.indices.allSatisfy { m.zombieCause(s, $0) != cause }
+            }
+        }
+
+    static let missingChecks: [Property<FleetSystem>] =
+        (missingCauses + ["missing-card"]).map { cause in
+            .atQuiescence(cause == "missing-card" ? cause : "missing-card:\(cause)") { m, s in
+                !m.allHostsUp(s) || s.devices.indices.allSatisfy { m.missingCause(s, $0) != cause }
+            }
+        }
+
+    static let stepChecks: [Property<FleetSystem>] = [
+            .transition("false-end:app") { m, old, action, new in
+                guard case .sync(let d) = action else { return true }
+                return !m.endedCard(old, new, d) || m.truth(new).activeTotal == 0
+            },
+            .transition("false-end:server") { m, old, action, new in
+                guard case .deliverPush(let p) = action, old.pushes[p].action == .end else { return true }
+                let d = Int(old.pushes[p].device)
+                return new.devices[d].cards.count >= old.devices[d].cards.count || m.truth(new).activeTotal == 0
+            },
+            .transition("idle-push") { m, old, action, new in
+                guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .update,
+                    case .card(let shown) = old.servers[i].memory
+                else { return true }
+                return !FleetLogic.sameRenderable(shown, tick.content, guards: m.guards)
+            },
+            .always("restart-loop") { _, s in s.startsSinceWorld <= 2 },
+            .always("double-counted-session") { _, s in
+                s.devices.allSatisfy { d in
+                    d.cards.allSatisfy { c in
+                        Set(c.content.rows.map { $0 >> 1 }).count == c.content.rows.count && c.content.activeTotal <= s.sessions.count
+                    }
+                }
+            },
+            .always("row-budget") { _, s in
+                s.devices.allSatisfy { $0.cards.allSatisfy { $0.content.rows.count <= FleetTally.maxRows } }
+            },
+            .transition("push-to-start-fanout") { _, _, action, new in
+                guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .start else { return true }
+                return [UInt8(0), 1].allSatisfy { e in
+                    tick.targets.count { $0.env == e } <= TokenRegistry.maxPushToStartPerEnv
+                }
+            },
+        ]
+
+    /// The reachability checks: a run that never reaches these proves nothing.
+    static let reachability: [Property<FleetSystem>] = [
+        .sometimes("reach:card-shown") { _, s in s.devices.contains { !$0.cards.isEmpty } },
+        .sometimes("reach:update-on-its-way") { m, s in
+            s.pushes.contains { p in
+                p.action == .update && (p.channel || m.owner(of: p.token, in: s) != nil)
+            }
+        },
+        .sometimes("reach:app-ended-card") { _, s in s.posts.contains { $0.endpoint == .ended } },
+        .sometimes("reach:server-end-on-its-way") { m, s in
+            s.pushes.contains { p in p.action == .end && (p.channel || m.owner(of: p.token, in: s) != nil) }
+        },
+        .sometimes("reach:veto-refuses-start") { m, s in
+            guard s.servers[0].memory == .none, s.servers[0].vetoMask != nil, !s.servers[0].loading else { return false }
+            return FleetLogic.server(s.servers[0], registry: s.registries[0], sessions: s.sessions)
+                .decide(m.observations(s, server: 0), now: 1, guards: m.guards).vetoed
+        },
+        .sometimes("reach:restart-reloads-card") { _, s in
+            s.servers.contains { $0.loading && $0.pendingLoad != nil }
+        },
+    ]
+
+    /// Phone `d`'s cards were ended by a sync (the gate said end).
+    func endedCard(_ old: FleetState, _ new: FleetState, _ d: Int) -> Bool {
+        !old.devices[d].cards.isEmpty && new.devices[d].cards.isEmpty
+    }
+
+    /// The class of a property name: what comes before the colon.
+    public static func propertyClass(_ name: String) -> String {
+        String(name.split(separator: ":").first ?? Substring(name))
+    }
+}

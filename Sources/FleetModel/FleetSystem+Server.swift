@@ -1,0 +1,140 @@
+import FleetCard
+
+extension FleetSystem {
+    /// What server `i` observes (fleet-model.md: its own host's sessions by default), with a
+    /// duplicated session observed twice, the second row working (spec: "a sid already seen").
+    func observations(_ s: FleetState, server i: Int) -> [FleetSession] {
+        var out: [FleetSession] = []
+        let h = host(ofServer: i)
+        for (k, spec) in config.sessions.enumerated()
+        where config.variants.serverView == .allHosts || spec.host == h {
+            out.append(FleetLogic.session(k, s.sessions[k], spec: spec))
+            if s.sessions[k].duplicated {
+                out.append(FleetLogic.session(k, SessionCell(activity: .working, duplicated: true), spec: spec))
+            }
+        }
+        return out
+    }
+
+    /// The decide half of a tick (FleetCard's reducer), then the targets of its action. With
+    /// nothing to send the tick applies at once; otherwise each send is its own step.
+    func tick(_ s: inout FleetState, _ i: Int) -> Bool {
+        guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
+        let h = host(ofServer: i)
+        let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
+        let decided = server.decide(observations(s, server: i), now: 1, guards: guards)
+        let content = FleetLogic.cell(decided.content)
+        let cell = TickCell(
+            action: decided.action, content: content, sinceMask: FleetLogic.mask(decided.activeSids),
+            targets: targets(of: decided.action, s, server: i), decided: decided)
+        if cell.targets.isEmpty {
+            applyTick(&s, i, cell, FleetDelivery(attempted: 0, accepted: 0))
+        } else {
+            s.servers[i].tick = cell
+        }
+        return true
+    }
+
+    func targets(of action: FleetCard.FleetAction, _ s: FleetState, server i: Int) -> [TargetCell] {
+        if config.variants.broadcastChannel && (action == .update || action == .end) {
+            return channelEnvs.map { TargetCell(token: 0, env: $0, channel: true, outcome: .pending) }
+        }
+        let registry = FleetLogic.registry(s.registries[host(ofServer: i)])
+        return registry.targets(for: action).map { t in
+            let e = FleetLogic.entry(t)
+            return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
+        }
+    }
+
+    /// One broadcast channel per APNs environment the phones use (variant).
+    var channelEnvs: [UInt8] {
+        Array(Set(config.devices.indices.map { env(ofDevice: $0) })).sorted()
+    }
+
+    /// One send: a live token accepts and APNs carries the push to the phone; a dead token
+    /// (a rotted push-to-start, a corpse update token) answers 200 and drops it (spec: "A dead
+    /// Live Activity token does not answer 410").
+    func send(_ s: inout FleetState, _ i: Int) -> Bool {
+        guard var tick = s.servers[i].tick, let t = tick.targets.firstIndex(where: { $0.outcome == .pending })
+        else { return false }
+        let target = tick.targets[t]
+        tick.targets[t].outcome = .accepted
+        let origin: CardOrigin = i == 0 ? .server : .otherServer
+        if target.channel {
+            for d in s.devices.indices where env(ofDevice: d) == target.env {
+                enqueue(&s, PushCell(device: UInt8(d), action: tick.action, content: tick.content, token: 0, channel: true, origin: origin))
+            }
+        } else {
+            switch owner(of: target.token, in: s) {
+            case .install(let d)? where tick.action == .start:
+                enqueue(&s, PushCell(device: UInt8(d), action: .start, content: tick.content, token: 0, channel: false, origin: origin))
+            case .card(let d, let c)? where tick.action != .start:
+                s.devices[d].cards[c].sendFailed = false
+                enqueue(&s, PushCell(device: UInt8(d), action: tick.action, content: tick.content, token: target.token, channel: false, origin: origin))
+            default:
+                break
+            }
+        }
+        s.servers[i].tick = tick
+        return true
+    }
+
+    /// APNs in flight: an identical push already on its way is the same push.
+    func enqueue(_ s: inout FleetState, _ push: PushCell) {
+        if !s.pushes.contains(push) { s.pushes.append(push) }
+    }
+
+    func apply(_ s: inout FleetState, _ i: Int) -> Bool {
+        guard let tick = s.servers[i].tick, !tick.targets.contains(where: { $0.outcome == .pending })
+        else { return false }
+        s.servers[i].tick = nil
+        let accepted = tick.targets.count { $0.outcome == .accepted }
+        applyTick(&s, i, tick, FleetDelivery(attempted: tick.targets.count, accepted: accepted))
+        return true
+    }
+
+    /// The apply half (FleetCard's `FleetServer.applying`) on the box as it is now.
+    func applyTick(_ s: inout FleetState, _ i: Int, _ tick: TickCell, _ delivery: FleetDelivery) {
+        let h = host(ofServer: i)
+        let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
+        let decided = tick.decided
+        let pending = s.servers[i].tick
+        FleetLogic.store(server.applying(decided, delivery, guards: guards), into: &s.servers[i], registry: &s.registries[h])
+        s.servers[i].tick = pending
+    }
+
+    func bootLoad(_ s: inout FleetState, _ i: Int) -> Bool {
+        guard s.servers[i].loading else { return false }
+        let h = host(ofServer: i)
+        let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
+        let loaded = server.completingBootLoad(guards: guards)
+        let pending = s.servers[i].tick
+        FleetLogic.store(loaded, into: &s.servers[i], registry: &s.registries[h])
+        s.servers[i].tick = pending
+        return true
+    }
+
+    /// A POST reaches the canonical port of its host (only while the host is up).
+    func arrivePost(_ s: inout FleetState, _ p: Int) -> Bool {
+        guard p < s.posts.count else { return false }
+        let post = s.posts[p]
+        let h = Int(post.host)
+        guard s.hostsDown & (1 << h) == 0 else { return false }
+        s.posts.remove(at: p)
+        var server = FleetLogic.server(s.servers[h], registry: s.registries[h], sessions: s.sessions)
+        let entry = TokenEntry(token: post.token, device: post.device, env: post.env)
+        switch post.endpoint {
+        case .startToken:
+            server = server.postingStartToken(FleetLogic.token(entry), guards: guards)
+        case .updateToken:
+            server = FleetLogic.registeringUpdateToken(server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
+            if case .card(let d, let c)? = owner(of: post.token, in: s) { s.devices[d].cards[c].registered = true }
+        case .ended:
+            server = server.postingEnded()
+        }
+        let pending = s.servers[h].tick
+        FleetLogic.store(server, into: &s.servers[h], registry: &s.registries[h])
+        s.servers[h].tick = pending
+        return true
+    }
+}

@@ -1,1 +1,0 @@
-// FleetModel: being built (see the issues). This placeholder keeps the package building.

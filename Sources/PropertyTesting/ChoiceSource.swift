@@ -1,0 +1,99 @@
+import SeededRandom
+
+/// Where a generator's choices come from: a seeded stream (recording every choice) or a
+/// recorded sequence being replayed by the shrinker or a reproduction.
+///
+/// Every value a `Gen` produces is a pure function of the choices drawn here (Hypothesis's
+/// idea), so editing the recorded choices and replaying them always yields a value the
+/// generator could have produced.
+final class ChoiceSource {
+    /// A stretch of choices that forms one unit: an array element or a stateful step.
+    struct Span: Equatable, Sendable {
+        enum Kind: Sendable { case element, step, other }
+        var range: Range<Int>
+        var kind: Kind
+    }
+
+    /// The default cap on choices per case, so a runaway generator ends as a discarded case.
+    static let defaultMaxChoices = 50_000
+
+    private var rng: Xoshiro256
+    private let replayed: [UInt64]?
+    private let maxChoices: Int
+    private(set) var choices: [UInt64] = []
+    private(set) var spans: [Span] = []
+    /// Choice ranges whose deletion is worth trying first (stateful loops between equal model states).
+    var cuts: [Range<Int>] = []
+
+    init(seed: UInt64, maxChoices: Int = ChoiceSource.defaultMaxChoices) {
+        rng = Xoshiro256(seed: seed)
+        replayed = nil
+        self.maxChoices = maxChoices
+    }
+
+    init(replaying choices: [UInt64], maxChoices: Int = ChoiceSource.defaultMaxChoices) {
+        rng = Xoshiro256(seed: 0)
+        replayed = choices
+        self.maxChoices = maxChoices
+    }
+
+    var isReplaying: Bool { replayed != nil }
+
+    /// Draws one choice in `0...max`. Random mode asks `random` (which may bias toward edge
+    /// cases); replay mode reads the next recorded choice, or 0 (the simplest) past the end.
+    func draw(max: UInt64, random: (inout Xoshiro256, UInt64) -> UInt64 = ChoiceSource.biased) throws -> UInt64 {
+        guard choices.count < maxChoices else { throw Rejection.tooManyChoices }
+        let value: UInt64
+        if let replayed {
+            value = choices.count < replayed.count ? replayed[choices.count] : 0
+            guard value <= max else { throw Rejection.choiceOutOfRange }
+        } else {
+            value = Swift.min(random(&rng, max), max)
+        }
+        choices.append(value)
+        return value
+    }
+
+    /// Records `body`'s choices as one span (for deletion by the shrinker).
+    func span<T>(_ kind: Span.Kind, _ body: () throws -> T) rethrows -> T {
+        let start = choices.count
+        let value = try body()
+        if choices.count > start { spans.append(Span(range: start..<choices.count, kind: kind)) }
+        return value
+    }
+
+    /// A position to rewind to when a filtered attempt is thrown away.
+    struct Mark { let choices: Int, spans: Int, cuts: Int }
+    func mark() -> Mark { Mark(choices: choices.count, spans: spans.count, cuts: cuts.count) }
+
+    /// Forgets the choices since `mark`, so a recorded sequence holds only accepted attempts
+    /// and replays without retries.
+    func rewind(to mark: Mark) {
+        choices.removeSubrange(mark.choices...)
+        spans.removeSubrange(mark.spans...)
+        cuts.removeSubrange(mark.cuts...)
+    }
+
+    /// Uniform most of the time; 1 in 16 the simplest choice, 1 in 16 the largest, 1 in 8 a
+    /// small one: bugs live at the edges.
+    static func biased(_ rng: inout Xoshiro256, _ max: UInt64) -> UInt64 {
+        switch rng.next(below: 16) {
+        case 0: return 0
+        case 1: return max
+        case 2, 3: return rng.next(below: Swift.min(max, 15) + 1)
+        default: return max == .max ? rng.next() : rng.next(below: max + 1)
+        }
+    }
+
+    /// A choice of 1 with probability `p`, else 0.
+    static func weighted(_ p: Double) -> @Sendable (inout Xoshiro256, UInt64) -> UInt64 {
+        { rng, _ in Double(rng.next() >> 11) * 0x1.0p-53 < p ? 1 : 0 }
+    }
+}
+
+/// Why a choice sequence produced no value; the case is discarded, not failed.
+enum Rejection: Error, Equatable {
+    case tooManyChoices
+    case choiceOutOfRange
+    case filtered
+}

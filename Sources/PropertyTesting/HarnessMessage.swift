@@ -1,0 +1,65 @@
+/// Every message the harness shows a user, in one place so tests assert them verbatim.
+enum HarnessMessage {
+    static func unknownProfile(_ value: String) -> String {
+        "CARDCHECK_PROFILE: unknown profile '\(value)' (expected pr or nightly)"
+    }
+    static func badSeed(_ value: String) -> String {
+        "CARDCHECK_SEED: '\(value)' is not a seed (expected decimal or 0x-hex, at most 64 bits)"
+    }
+    static func badCases(_ value: String) -> String {
+        "CARDCHECK_CASES: '\(value)' is not a positive whole number"
+    }
+    static func badTimeBudget(_ value: String) -> String {
+        "CARDCHECK_TIME_BUDGET: '\(value)' is not a positive number of seconds"
+    }
+
+    static let returnedFalse = "the property returned false"
+    static func threw(_ error: any Error) -> String { "the property threw \(String(reflecting: type(of: error))): \(error)" }
+
+    static func seedText(_ seed: UInt64) -> String { "0x" + String(seed, radix: 16) }
+    static func caseStarting(_ name: String, _ index: Int, _ seed: UInt64) -> String {
+        "cardcheck: \"\(name)\" case \(index + 1): CARDCHECK_SEED=\(seedText(seed))"
+    }
+    static func shrinking(_ name: String, _ seed: UInt64) -> String {
+        "cardcheck: \"\(name)\" shrinking the failure of CARDCHECK_SEED=\(seedText(seed))"
+    }
+    static func reproduce(seed: UInt64, filter: String) -> String {
+        "CARDCHECK_SEED=\(seedText(seed)) swift test --filter '\(filter)'"
+    }
+
+    static func failed(_ name: String, cases: Int, shrinks: Int) -> String {
+        "property \"\(name)\" failed after \(cases) \(plural(cases, "case")) and \(shrinks) \(plural(shrinks, "shrink"))"
+    }
+    static func passed(_ name: String, cases: Int, profile: Profile.Name, seed: UInt64) -> String {
+        "property \"\(name)\" passed \(cases) \(plural(cases, "case")) (profile \(profile.rawValue), seed \(seedText(seed)))"
+    }
+    static func gaveUp(_ name: String, cases: Int, discarded: Int) -> String {
+        "property \"\(name)\" gave up: \(discarded) cases discarded by filters, only \(cases) ran"
+    }
+    static func neverLabelled(_ name: String, label: String, cases: Int) -> String {
+        "property \"\(name)\": label '\(label)' never occurred in \(cases) \(plural(cases, "case")) (its interesting case was not exercised)"
+    }
+    static func corpusRegression(_ name: String, entry: Int, file: String) -> String {
+        "property \"\(name)\": corpus entry \(entry) of \(file) fails again"
+    }
+    static func knownFindingStillFails(_ name: String, entry: Int, reason: String) -> String {
+        "property \"\(name)\": known finding still fails (corpus entry \(entry)): \(reason)"
+    }
+    static func expectedFailureNowPasses(_ name: String, entry: Int, file: String, reason: String) -> String {
+        "property \"\(name)\": corpus entry \(entry) of \(file) is marked as an expected failure but now passes; "
+            + "update the entry (\(reason))"
+    }
+    static func corpusUnreadable(_ file: String, _ problem: String) -> String {
+        "\(file): corpus file unreadable: \(problem)"
+    }
+    static func corpusRecorded(_ file: String) -> String { "recorded the counterexample in \(file)" }
+
+    static func preconditionBroken(step: Int, _ command: String) -> String {
+        "step \(step) (\(command)) breaks its precondition: the sequence is not valid for this model"
+    }
+    static func failedAtStep(_ step: Int, of count: Int, _ command: String) -> String {
+        "failed at step \(step) of \(count): \(command)"
+    }
+
+    private static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
+}

@@ -1,0 +1,61 @@
+import SeededRandom
+
+/// How hard a property run tries: case count, seed policy, time budget, shrink limit.
+///
+/// `pr` is derandomized (each property's seed comes from its name, so a PR run is
+/// reproducible); `nightly` runs many more cases from a fresh seed. `Profile.current` reads the
+/// environment once (see `Profile+Environment.swift`); the runner only ever sees a value, so
+/// tests of the harness stay deterministic.
+public struct Profile: Sendable, Equatable {
+    /// The profile's name, as set by `CARDCHECK_PROFILE`.
+    public enum Name: String, Sendable, CaseIterable { case pr, nightly }
+
+    public var name: Name
+    /// Generated cases per property (corpus entries are replayed in addition).
+    public var cases: Int
+    /// When set, every property starts from this seed (`CARDCHECK_SEED`).
+    public var fixedSeed: UInt64?
+    /// When false, per-property seeds mix `freshSeed` in, so every run differs.
+    public var derandomized: Bool
+    /// The run's entropy for non-derandomized profiles, printed with any failure.
+    public var freshSeed: UInt64
+    /// Stops generating new cases after this many seconds (`CARDCHECK_TIME_BUDGET`).
+    public var timeBudget: Double?
+    /// Candidate replays the shrinker may spend on one failure.
+    public var maxShrinkAttempts: Int
+    /// Writes each case's seed to stderr before running it, so a trap is reproducible.
+    public var logsCaseSeeds: Bool
+    /// Appends each new shrunk counterexample to the corpus file (`CARDCHECK_RECORD=1`).
+    public var recordsCorpus: Bool
+    /// Why the environment could not be read; every property run reports it as a failure.
+    public var configurationError: String?
+
+    /// Pull requests: 100 cases, a fixed seed per property.
+    public static let pr = Profile(
+        name: .pr, cases: 100, fixedSeed: nil, derandomized: true, freshSeed: 0, timeBudget: nil,
+        maxShrinkAttempts: 5_000, logsCaseSeeds: true, recordsCorpus: false, configurationError: nil)
+
+    /// Nightly fuzzing: 10,000 cases, a fresh seed, at most 120 s per property.
+    public static func nightly(freshSeed: UInt64) -> Profile {
+        Profile(
+            name: .nightly, cases: 10_000, fixedSeed: nil, derandomized: false, freshSeed: freshSeed,
+            timeBudget: 120, maxShrinkAttempts: 50_000, logsCaseSeeds: true, recordsCorpus: false,
+            configurationError: nil)
+    }
+
+    /// The seed property `name` starts from: the fixed seed, else one derived from the name
+    /// (and, unless derandomized, from `freshSeed`).
+    public func seed(for name: String) -> UInt64 {
+        if let fixedSeed { return fixedSeed }
+        let nameHash = Self.fnv1a(name)
+        if derandomized { return nameHash }
+        var mixer = SplitMix64(seed: freshSeed ^ nameHash)
+        return mixer.next()
+    }
+
+    /// FNV-1a over UTF-8: stable across toolchains, unlike `Hasher`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}
+

@@ -1,0 +1,156 @@
+import Foundation
+import SeededRandom
+
+/// The core of a property run: replay the corpus, generate cases from per-case seeds, shrink
+/// the first failure, tally labels. Reads nothing from the environment: all of it comes in.
+struct PropertyRunner<Value> {
+    /// A corpus value to replay before generating; `expectedFailure` marks a documented finding.
+    struct ReplayEntry {
+        var value: Value
+        var expectedFailure: String?
+    }
+
+    let name: String
+    let gen: Gen<Value>
+    let profile: Profile
+    let cover: [String]
+    /// The `--filter` argument in the reproduction line.
+    let filter: String
+    let body: (Value, Check) throws -> Bool
+    var replays: [ReplayEntry] = []
+    var corpusFile = ""
+    /// Stores a new shrunk counterexample in the corpus; returns the report line.
+    var record: ((Value) -> String)?
+    /// Where the per-case seed lines go (stderr, unless a test listens).
+    var log: (String) -> Void = StandardError.write
+
+    func run() -> PropertyResult<Value> {
+        let seed = profile.seed(for: name)
+        var result = PropertyResult<Value>(name: name, profile: profile.name, seed: seed)
+        if let problem = profile.configurationError {
+            result.outcome = .misconfigured
+            result.issues = [problem]
+            result.report = [problem]
+            return result
+        }
+        replayCorpus(into: &result)
+        if result.outcome == .passed { generate(from: seed, into: &result) }
+        return result
+    }
+
+    private func replayCorpus(into result: inout PropertyResult<Value>) {
+        for (index, entry) in replays.enumerated() {
+            let failure = Failure.of(entry.value, check: Check(), body)
+            switch (entry.expectedFailure, failure) {
+            case (nil, nil):
+                result.replays.append(.passed)
+            case (nil, let failure?):
+                result.replays.append(.regressed)
+                result.outcome = .failed
+                result.counterexample = entry.value
+                result.failure = failure.message
+                let line = HarnessMessage.corpusRegression(name, entry: index + 1, file: corpusFile)
+                result.issues.append(([line] + details(entry.value, failure)).joined(separator: "\n"))
+                result.report.append(line)
+            case (let reason?, _?):
+                result.replays.append(.knownFindingStillFails)
+                result.report.append(HarnessMessage.knownFindingStillFails(name, entry: index + 1, reason: reason))
+            case (let reason?, nil):
+                result.replays.append(.expectedFailureNowPasses)
+                let line = HarnessMessage.expectedFailureNowPasses(name, entry: index + 1, file: corpusFile, reason: reason)
+                result.issues.append(line)
+                result.report.append(line)
+            }
+        }
+    }
+
+    private func generate(from seed: UInt64, into result: inout PropertyResult<Value>) {
+        var seeds = SplitMix64(seed: seed)
+        var nextSeed = seed, index = 0
+        var counts: [String: Int] = [:]
+        let clock = ContinuousClock(), start = clock.now
+        let discardLimit = max(10 * profile.cases, 1_000)
+        while result.cases < profile.cases {
+            if let budget = profile.timeBudget, result.cases > 0, clock.now - start > .seconds(budget) { break }
+            if result.discarded >= discardLimit {
+                result.outcome = .gaveUp
+                result.issues.append(HarnessMessage.gaveUp(name, cases: result.cases, discarded: result.discarded))
+                break
+            }
+            let caseSeed = nextSeed
+            nextSeed = seeds.next()
+            if profile.logsCaseSeeds { log(HarnessMessage.caseStarting(name, index, caseSeed)) }
+            index += 1
+            let source = ChoiceSource(seed: caseSeed)
+            guard let value = try? gen.generate(source) else {
+                result.discarded += 1
+                continue
+            }
+            result.cases += 1
+            let check = Check()
+            if let failure = Failure.of(value, check: check, body) {
+                // A candidate may trap while shrinking; this line still names the original case.
+                if profile.logsCaseSeeds { log(HarnessMessage.shrinking(name, caseSeed)) }
+                let start = Shrinker.Attempt(
+                    choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
+                shrink(start, seed: caseSeed, into: &result)
+                return
+            }
+            for label in check.labels { counts[label, default: 0] += 1 }
+        }
+        result.labels = counts.map { LabelCount($0.key, $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label < $1.label }
+        result.missingLabels = cover.filter { counts[$0] == nil }
+        if result.outcome == .passed {
+            for label in result.missingLabels {
+                result.issues.append(HarnessMessage.neverLabelled(name, label: label, cases: result.cases))
+            }
+        }
+        result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
+        if !result.labels.isEmpty { result.report.append("  labels: " + labelSummary(result)) }
+        result.report += result.issues.filter { !result.report.contains($0) }
+    }
+
+    private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {
+        var shrinker = Shrinker(start: start, maxAttempts: profile.maxShrinkAttempts) { choices in
+            let source = ChoiceSource(replaying: choices)
+            guard let value = try? gen.generate(source),
+                  let failure = Failure.of(value, check: Check(), body) else { return nil }
+            return Shrinker.Attempt(choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
+        }
+        shrinker.shrink()
+        let best = shrinker.best
+        result.outcome = .failed
+        result.counterexample = best.value
+        result.failingSeed = seed
+        result.failure = best.failure.message
+        result.shrinks = shrinker.improvements
+        result.shrinkAttempts = shrinker.attempts
+        var lines = [HarnessMessage.failed(name, cases: result.cases, shrinks: shrinker.improvements)]
+        lines += details(best.value, best.failure)
+        lines.append("  reproduce: " + HarnessMessage.reproduce(seed: seed, filter: filter))
+        lines.append("  (profile \(profile.name.rawValue), \(result.discarded) discarded, \(shrinker.attempts) shrink candidates)")
+        if profile.recordsCorpus, let record { lines.append("  " + record(best.value)) }
+        result.issues.append(lines.joined(separator: "\n"))
+        result.report += lines
+    }
+
+    private func details(_ value: Value, _ failure: Failure) -> [String] {
+        var lines = ["  failure: " + failure.message]
+        let description = String(describing: value).split(separator: "\n", omittingEmptySubsequences: false)
+        lines.append("  input: " + description.joined(separator: "\n    "))
+        lines += failure.notes.map { "  note: " + $0 }
+        return lines
+    }
+
+    private func labelSummary(_ result: PropertyResult<Value>) -> String {
+        result.labels.map { "\($0.label) \($0.count) (\($0.count * 100 / max(result.cases, 1))%)" }.joined(separator: ", ")
+    }
+}
+
+/// Writes whole lines to stderr, so seeds appear before a case that may trap.
+enum StandardError {
+    static func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,52 @@
+import BigNum
+
+/// The small widget's NEW_DAY line budget (spec: The NEW_DAY state's own overflow, OBJ-1382):
+/// icon sheds first, then the "New day" line, and only then does the caption row render.
+public struct NewDayPlan: Equatable, Sendable {
+    public var maxLines: Int
+    public var showsIcon: Bool
+    public var showsLine: Bool
+    /// The reactive caption row is only the fallback for a "New day" line that cannot fit.
+    public var showsCaptionRow: Bool { !showsLine }
+
+    /// NEW_DAY_SMALL_TOP_MARGIN_DP.
+    public static let topMarginDp = 6
+    /// NEW_DAY_SMALL_ICON_AND_GAP_DP: 13dp icon + 4dp gap.
+    public static let iconAndGapDp = 17
+    /// "New day" at 11sp is 42dp of advance at fontScale 1.0 (42–84dp over 1.0–2.0); text
+    /// advance scales exactly with font scale (Width budget, The box model).
+    public static let lineAdvanceDp = 42
+    public static let lineSp = 11
+
+    public init(width: Int, height: Int, fontScale: Rational) {
+        maxLines = Self.maxLines(height: height, fontScale: fontScale)
+        showsIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true)) <= maxLines
+        showsLine = showsIcon || Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false)) <= maxLines
+    }
+
+    /// maxNewDayLines = min(2, floor((budget(h) − head(fs) − 6) / lineBox(11, fs))), never
+    /// below 0. NEW_DAY is never STALE, so budget(h) is the whole content box.
+    public static func maxLines(height: Int, fontScale: Rational) -> Int {
+        let room = HostBox.contentBox(height: height) - head(fontScale) - Rational(topMarginDp)
+        let lines = (room / Typography.lineBox(sp: lineSp, fontScale: fontScale)).floor.intValue ?? 0
+        return max(0, min(2, lines))
+    }
+
+    /// head(fs) is not defined by the spec; we take the small numeral's line box (22sp, 18sp
+    /// above 1.15), the only head element whose size it prints.
+    public static func head(_ fontScale: Rational) -> Rational {
+        Typography.lineBox(sp: Typography.smallNumeralSp(fontScale), fontScale: fontScale)
+    }
+
+    /// textBox(w, icon) = contentWidth(w) − (icon ? 17 : 0).
+    public static func textBox(width: Int, icon: Bool) -> Rational {
+        HostBox.contentWidth(width: width) - Rational(icon ? iconAndGapDp : 0)
+    }
+
+    /// Lines "New day" wraps to: ceil(advance / box), the fewest lines any wrap can achieve
+    /// (the spec prints the phrase's advance, not its words').
+    public static func wraps(fontScale: Rational, in box: Rational) -> Int {
+        guard box.signum > 0 else { return Int.max }
+        return ((Rational(lineAdvanceDp) * fontScale) / box).ceiling.intValue ?? Int.max
+    }
+}

@@ -1,1 +1,0 @@
-// Widgets: being built (see the issues). This placeholder keeps the package building.

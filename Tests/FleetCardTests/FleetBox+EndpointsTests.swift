@@ -1,0 +1,43 @@
+import Testing
+@testable import FleetCard
+
+@Suite struct FleetBoxEndpointsTests {
+    let since = SinceMap([
+        SinceStamp(sid: "b", state: .working, since: 1), SinceStamp(sid: "a", state: .needsInput, since: 2),
+    ])
+
+    @Test("adoption takes the card without content and clears the veto")
+    func adopt() {
+        let box = FleetBox(since: since, clientEnded: ["a"], vetoLogged: true)
+        let (next, file) = box.noteFleetActivityStarted()
+        #expect(next == FleetBox(current: FleetCardMemory(content: nil), since: since))
+        #expect(file == .write)
+    }
+
+    @Test("/ended nulls the card and records the server's active sids as the veto population")
+    func ended() {
+        let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4)
+        let (next, file) = box.noteFleetActivityEnded()
+        #expect(next == FleetBox(since: since, clientEnded: ["a", "b"]))
+        #expect(file == .unlink)
+    }
+
+    @Test("an /ended during the boot-time load beats the on-disk snapshot")
+    func endedDuringLoadWins() throws {
+        let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
+        let reported = FleetBox.booting().noteFleetActivityEnded().box
+        #expect(reported.fleetEndedReported)
+        let loaded = reported.completingBootLoad(snapshot)
+        #expect(loaded.current == nil && !loaded.loadInFlight && !loaded.fleetEndedReported)
+        let off = try #require(Guards.allBut("fleetEndedReported"))
+        #expect(reported.completingBootLoad(snapshot, guards: off).current == snapshot.current)
+    }
+
+    @Test("a quiet boot-time load restores the card and every elapsed baseline")
+    func loadRestores() {
+        let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
+        let loaded = FleetBox.booting().completingBootLoad(snapshot)
+        #expect(loaded == FleetBox(current: snapshot.current, since: since))
+        #expect(FleetBox.booting().completingBootLoad(nil) == .empty)
+    }
+}

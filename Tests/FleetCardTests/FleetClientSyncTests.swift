@@ -1,0 +1,41 @@
+import Testing
+@testable import FleetCard
+
+@Suite struct FleetClientSyncTests {
+    @Test("no card and something active: request a push-capable card; without the guard pushType is nil")
+    func request() throws {
+        let store = liveStore([working("s1")])
+        let (action, next) = FleetClientSync().syncing(store, card: nil, now: 5)
+        let content = FleetActivitySnapshot.make(from: store, carrying: SinceMap(), now: 5).content
+        #expect(action == .request(content, pushType: .token))
+        #expect(next.carry.sids == ["s1"])
+        let off = try #require(Guards.allBut("pushTypeToken"))
+        #expect(FleetClientSync().syncing(store, card: nil, now: 5, guards: off).action == .request(content, pushType: nil))
+    }
+
+    @Test("a card with the same renderable content is not updated, whatever updatedAt says")
+    func noOpUpdateSkipped() {
+        let store = liveStore([working("s1")])
+        let (first, sync) = FleetClientSync().syncing(store, card: nil, now: 5)
+        guard case .request(let content, _) = first else { Issue.record("expected a request"); return }
+        #expect(sync.syncing(store, card: content, now: 65).action == .nothing)
+        let changed = liveStore([asking("s1")])
+        guard case .update = sync.syncing(changed, card: content, now: 66).action else {
+            Issue.record("expected an update"); return
+        }
+    }
+
+    @Test("a cold background launch leaves the server's card alone; a trustworthy zero ends it")
+    func endGate() {
+        let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 0)
+        #expect(FleetClientSync().syncing(.coldLaunch, card: card, now: 1).action == .nothing)
+        #expect(FleetClientSync().syncing(liveStore([idle("s1")]), card: card, now: 1).action == .end)
+    }
+
+    @Test("tokens are registered with the default host only; without the guard with every host")
+    func registrationHosts() throws {
+        #expect(FleetClientSync.registrationHosts(configured: ["b", "a"], defaultHost: "a") == ["a"])
+        let off = try #require(Guards.allBut("defaultHostOnly"))
+        #expect(FleetClientSync.registrationHosts(configured: ["b", "a"], defaultHost: "a", guards: off) == ["a", "b"])
+    }
+}

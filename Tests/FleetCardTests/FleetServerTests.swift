@@ -1,0 +1,50 @@
+import Testing
+@testable import FleetCard
+
+@Suite struct FleetServerTests {
+    @Test("only the canonical port pushes; without the guard a scratch port does too")
+    func canonicalPort() throws {
+        #expect(FleetServer.pushWatcherEnabled(port: 8766))
+        #expect(!FleetServer.pushWatcherEnabled(port: 8767))
+        let off = try #require(Guards.allBut("canonicalPortOnly"))
+        #expect(FleetServer.pushWatcherEnabled(port: 8767, guards: off))
+    }
+
+    @Test("an update-token registration adopts the card, so the next tick updates instead of starting")
+    func adoption() throws {
+        let server = FleetServer().postingUpdateToken(token1)
+        #expect(server.box.current == FleetCardMemory(content: nil))
+        #expect(server.file == server.box.fileSnapshot)
+        #expect(server.decide([working("s1")], now: 0).action == .update)
+        let off = try #require(Guards.allBut("adoptOnTokenRegistration"))
+        let silent = FleetServer().postingUpdateToken(token1, guards: off)
+        #expect(silent.registry.update == [token1] && silent.box.current == nil)
+        #expect(silent.decide([working("s1")], now: 0, guards: off).action == .start)
+    }
+
+    @Test("a tick's apply writes the file; an end unlinks it; /ended unlinks it")
+    func fileFollowsTheCard() {
+        let server = FleetServer().postingStartToken(token1)
+        let tick = server.decide([working("s1")], now: 0)
+        let started = server.applying(tick, FleetDelivery(attempted: 1, accepted: 1))
+        #expect(started.file == PersistedFleetState(current: FleetCardMemory(content: tick.content), since: tick.since))
+        #expect(started.postingEnded().file == nil)
+        let end = started.decide([], now: 2)
+        #expect(started.applying(end, FleetDelivery(attempted: 1, accepted: 1)).file == nil)
+    }
+
+    @Test("a restart keeps tokens and file, loses memory, and reloads the card when the load completes")
+    func restart() {
+        let server = FleetServer().postingStartToken(token1)
+        let started = server.applying(server.decide([working("s1")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
+        let booting = started.restarted()
+        #expect(booting.box == .booting() && booting.registry == started.registry && booting.file == started.file)
+        #expect(booting.completingBootLoad().box == started.box)
+        #expect(booting.postingEnded().completingBootLoad().box.current == nil)
+    }
+
+    @Test("a 410 prunes through the server")
+    func prune() {
+        #expect(FleetServer().postingStartToken(token1).pruning("t1").registry == TokenRegistry())
+    }
+}

@@ -1,0 +1,90 @@
+import Explorer
+import FleetCard
+import Testing
+@testable import FleetModel
+
+@Suite("FleetSystem")
+struct FleetSystemTests {
+    let model = FleetSystem(config: Fixture.config())
+
+    @Test("the phone starts with its app not running and its push-to-start token registered")
+    func initialState() {
+        let s = model.initialStates()[0]
+        #expect(s.devices[0].app == .notRunning)
+        #expect(s.registries[0].pushToStart == [TokenEntry(token: 1, device: 0, env: 0)])
+        #expect(s.servers[0].memory == .none)
+    }
+
+    @Test("a working session makes the server push-start a card, which wakes the app")
+    func pushStart() throws {
+        let s = try #require(Fixture.run(model, [.setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0)]))
+        #expect(s.servers[0].memory == .card(CardContent(working: 1, needsInput: 0, rows: [0], more: 0)))
+        #expect(s.devices[0].cards.count == 1)
+        #expect(s.devices[0].cards[0].origin == .server)
+        #expect(s.devices[0].wakePending)
+    }
+
+    @Test("a tick with nothing to do changes nothing, so the state is quiescent")
+    func idleTick() throws {
+        let s = model.initialStates()[0]
+        #expect(model.next(s, .tick(0)) == s)
+    }
+
+    @Test("an idle phone that is never woken keeps a frozen card the server cannot address")
+    func idlePhone() throws {
+        let steps: [FleetSystem.Action] = [
+            .setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0), .declineWake(0),
+            .setSession(0, .needsInput), .tick(0),
+        ]
+        let s = try #require(Fixture.run(model, steps))
+        #expect(s.servers[0].tick == nil)  // no update token: no-tokens, nothing sent
+        #expect(model.zombieCause(s, 0) == "idle-phone")
+    }
+
+    @Test("a background launch registers the card's token and the server adopts it")
+    func backgroundLaunchAdopts() throws {
+        let steps: [FleetSystem.Action] = [
+            .setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0),
+            .backgroundLaunch(0), .activityUpdates(0),
+        ]
+        let s = try #require(Fixture.run(model, steps))
+        let update = try #require(s.posts.firstIndex { $0.endpoint == .updateToken })
+        let after = try #require(model.next(s, .arrivePost(update)))
+        #expect(after.servers[0].memory == .adopted)
+        #expect(after.registries[0].update.count == 1)
+        #expect(after.devices[0].cards[0].registered)
+    }
+
+    @Test("a background launch syncs on an empty store: with the trust guard the card survives")
+    func coldStoreUntouched() throws {
+        let steps: [FleetSystem.Action] = [
+            .setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0), .backgroundLaunch(0), .sync(0),
+        ]
+        let on = try #require(Fixture.run(model, steps))
+        #expect(on.devices[0].cards.count == 1)
+        let off = FleetSystem(config: Fixture.config(guards: .allBut("endGateTrustworthiness")!))
+        let ended = try #require(Fixture.run(off, steps))
+        #expect(ended.devices[0].cards.isEmpty)
+        #expect(ended.posts.contains { $0.endpoint == .ended })
+    }
+
+    @Test("opening the app creates a push-capable card (Path A) and registers its token")
+    func pathA() throws {
+        let s = try #require(Fixture.run(model, [.openApp(0), .refresh(0), .setSession(0, .working), .sync(0), .activityUpdates(0)]))
+        #expect(s.devices[0].cards.count == 1)
+        #expect(s.devices[0].cards[0].pushCapable)
+        #expect(s.posts.contains { $0.endpoint == .updateToken })
+        let off = FleetSystem(config: Fixture.config(guards: .allBut("pushTypeToken")!))
+        let frozen = try #require(Fixture.run(off, [.openApp(0), .refresh(0), .setSession(0, .working), .sync(0)]))
+        #expect(!frozen.devices[0].cards[0].pushCapable)
+        #expect(off.next(frozen, .activityUpdates(0)) == nil)
+    }
+
+    @Test("world actions are budgeted, system actions are not")
+    func kinds() {
+        #expect(model.kind(of: .setSession(0, .working)) == .world)
+        #expect(model.kind(of: .losePost(0)) == .world)
+        #expect(model.kind(of: .tick(0)) == .system)
+        #expect(model.kind(of: .sync(0)) == .system)
+    }
+}

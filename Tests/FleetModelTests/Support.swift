@@ -1,0 +1,34 @@
+import FleetCard
+@testable import FleetModel
+
+/// Small configurations for tests: the heavy runs belong to the CLI.
+enum Fixture {
+    static let noFaults = FleetConfig.World(
+        sessionActivities: [.idle, .working, .needsInput], duplicateRows: false, hostOutage: false,
+        serverRestart: false, appTerminated: false, postLost: false, sendFails: false, pushDropped: false,
+        noBackgroundLaunch: false, tokenRotation: false, devBuildLaunch: false)
+
+    static func config(
+        sessions: [FleetConfig.SessionSpec] = [.init(host: 0, hidden: false)], hosts: Int = 1,
+        devices: Int = 1, world: FleetConfig.World = noFaults, budget: Int = 2, depth: Int = 40,
+        guards: Guards = .all, variants: FleetConfig.Variants = .documented,
+        scratch: Bool = false, stale: Bool = false
+    ) -> FleetConfig {
+        FleetConfig(
+            description: "test", sessions: sessions, hosts: hosts,
+            devices: Array(repeating: .init(environment: .production), count: devices),
+            staleSandboxTokens: stale, scratchServer: scratch,
+            bounds: .init(worldBudget: budget, depth: depth, maxCardsPerDevice: 3, maxPushesInFlight: 4, maxPostsInFlight: 4),
+            world: world, guards: guards, variants: variants, expectedFindings: [], mutantOverrides: [:])
+    }
+
+    /// Runs `steps` from the initial state; a disabled step is a test failure (nil).
+    static func run(_ model: FleetSystem, _ steps: [FleetSystem.Action]) -> FleetState? {
+        var state = model.initialStates()[0]
+        for step in steps {
+            guard let next = model.next(state, step) else { return nil }
+            state = next
+        }
+        return state
+    }
+}

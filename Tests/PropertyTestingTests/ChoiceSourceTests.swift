@@ -1,0 +1,33 @@
+import Testing
+@testable import PropertyTesting
+
+@Suite struct ChoiceSourceTests {
+    @Test("replay reads the recorded choices, then zeros; a choice above its bound rejects the candidate")
+    func replay() throws {
+        let source = ChoiceSource(replaying: [3, 1])
+        #expect(try source.draw(max: 5) == 3)
+        #expect(try source.draw(max: 1) == 1)
+        #expect(try source.draw(max: 9) == 0)
+        #expect(source.choices == [3, 1, 0])
+        #expect(throws: Rejection.choiceOutOfRange) { try ChoiceSource(replaying: [6]).draw(max: 5) }
+    }
+
+    @Test("a runaway generator is cut off at the choice limit and discarded")
+    func choiceLimit() throws {
+        let source = ChoiceSource(seed: 1, maxChoices: 3)
+        for _ in 0..<3 { _ = try source.draw(max: 1) }
+        #expect(throws: Rejection.tooManyChoices) { try source.draw(max: 1) }
+    }
+
+    @Test("rewinding forgets the choices and spans drawn since the mark")
+    func rewind() throws {
+        let source = ChoiceSource(seed: 1)
+        _ = try source.draw(max: 9)
+        let mark = source.mark()
+        try source.span(.element) { _ = try source.draw(max: 9) }
+        #expect(source.spans.count == 1)
+        source.rewind(to: mark)
+        #expect(source.choices.count == 1)
+        #expect(source.spans.isEmpty)
+    }
+}

@@ -1,0 +1,54 @@
+import BigNum
+import PropertyTesting
+import Testing
+@testable import Widgets
+
+@Suite struct NewDayPlanTests {
+    @Test("'New day' needs 2 lines in the 70dp box at fontScale 2.0 (84dp of advance)")
+    func twoLinesAtDoubleSize() {
+        #expect(NewDayPlan.wraps(fontScale: 2, in: NewDayPlan.textBox(width: 110, icon: false)) == 2)
+        #expect(NewDayPlan.wraps(fontScale: 1, in: NewDayPlan.textBox(width: 110, icon: true)) == 1)
+    }
+
+    @Test("finding W-10: the known limitation's 160dp boundary recomputes as 159dp")
+    func knownLimitationBoundary() {
+        let two = Fixtures.scale("2")
+        let first = (100...250).first { NewDayPlan.maxLines(height: $0, fontScale: two) >= 2 }
+        #expect(first == 159)  // spec: "below 160dp of granted height … the budget only grants 1"
+        let below = NewDayPlan(width: 110, height: 158, fontScale: two)
+        #expect(below.maxLines == 1 && !below.showsLine && below.showsCaptionRow)
+        let at = NewDayPlan(width: 110, height: 160, fontScale: two)
+        #expect(at.showsLine && at.showsIcon && !at.showsCaptionRow)  // 84dp in 53dp is still 2 lines
+    }
+
+    @Test("the icon sheds before the line, and the caption row only replaces a line that cannot fit")
+    func shedOrder() {
+        for w in stride(from: 110, through: 250, by: 5) {
+            for h in stride(from: 130, through: 180, by: 5) {
+                for fs in Typography.systemFontScales {
+                    let plan = NewDayPlan(width: w, height: h, fontScale: fs)
+                    #expect(!plan.showsIcon || plan.showsLine)
+                    #expect(plan.showsCaptionRow == !plan.showsLine)
+                    #expect((0...2).contains(plan.maxLines))
+                }
+            }
+        }
+    }
+
+    // MARK: properties
+
+    @Test("more room never hides the New day line or icon; a larger font never shows more")
+    func monotoneProperty() {
+        forAll("the NEW_DAY plan is monotone", BudgetCase.gen(scales: Gens.systemScale), cover: ["line", "caption row"]) { c, check in
+            let base = NewDayPlan(width: c.width, height: c.height, fontScale: c.fs)
+            let more = NewDayPlan(width: c.width + c.extraWidth, height: c.height + c.extraHeight, fontScale: c.fs)
+            let smallerFont = NewDayPlan(width: c.width, height: c.height, fontScale: c.smallerFs)
+            check.label("line", when: base.showsLine)
+            check.label("caption row", when: base.showsCaptionRow)
+            try check.expect(!base.showsLine || more.showsLine, "more room hid the line")
+            try check.expect(!base.showsIcon || more.showsIcon, "more room hid the icon")
+            try check.expect(!base.showsLine || smallerFont.showsLine, "a larger font showed the line")
+            try check.expect(!base.showsIcon || smallerFont.showsIcon, "a larger font showed the icon")
+        }
+    }
+}
