@@ -39,6 +39,7 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
         var next = self
         next.carry = snapshot.carry
         guard let card else {
+            next.gate = FleetEndGate()  // the hold is measured while a card exists
             guard snapshot.activeTotal > 0 else { return (.nothing, next) }
             return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
         }

@@ -38,4 +38,13 @@ import Testing
         let off = try #require(Guards.allBut("defaultHostOnly"))
         #expect(FleetClientSync.registrationHosts(configured: ["b", "a"], defaultHost: "a", guards: off) == ["a", "b"])
     }
+
+    @Test("the hold is measured while a card exists: a sync without a card resets the gate")
+    func holdResets() {
+        let sync = FleetClientSync(gate: FleetEndGate(zeroSince: 0))
+        let (_, next) = sync.syncing(liveStore([working("s1")]), card: nil, now: 100, hold: 60)
+        #expect(next.gate == FleetEndGate())
+        let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 0)
+        #expect(next.syncing(liveStore([]), card: card, now: 101, hold: 60).action == .nothing)
+    }
 }
