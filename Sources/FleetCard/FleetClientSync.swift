@@ -16,6 +16,8 @@ public enum FleetClientAction: Codable, Hashable, Sendable {
 
 /// The app-side writer's memory between syncs (`FleetActivityController`): its since map and
 /// its end gate. `syncing` is one sync, whatever woke it (spec: "The app", four triggers).
+/// It is process memory: a launch starts from `FleetClientSync()`, with an empty since map (the
+/// spec gives the app no way to read the baselines off the card).
 public struct FleetClientSync: Codable, Hashable, Sendable {
     public var carry: SinceMap
     public var gate: FleetEndGate
