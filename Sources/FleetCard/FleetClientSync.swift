@@ -37,7 +37,8 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
         hold: Double = FleetEndGate.defaultHold, scope: ClientSinceScope = .renderedRows,
         guards: Guards = .all
     ) -> (action: FleetClientAction, next: FleetClientSync) {
-        let snapshot = FleetActivitySnapshot.make(from: store, carrying: carry, now: now, scope: scope, guards: guards)
+        let prior = scope == .cardRows ? Self.rowsCarry(card) : carry
+        let snapshot = FleetActivitySnapshot.make(from: store, carrying: prior, now: now, scope: scope, guards: guards)
         var next = self
         next.carry = snapshot.carry
         guard let card else {
@@ -58,6 +59,10 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
             let same = FleetContentState.sameRenderableContent(card, snapshot.content, guards: guards)
             return (same ? .nothing : .update(snapshot.content), next)
         }
+    }
+
+    static func rowsCarry(_ card: FleetContentState?) -> SinceMap {
+        SinceMap((card?.rows ?? []).map { SinceStamp(sid: $0.sid, state: $0.state, since: $0.since) })
     }
 
     /// The push type of an app-created card: `.token`, or nil without the pushTypeToken guard

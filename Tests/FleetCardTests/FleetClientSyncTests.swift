@@ -48,3 +48,18 @@ import Testing
         #expect(next.syncing(liveStore([]), card: card, now: 101, hold: 60).action == .nothing)
     }
 }
+
+@Suite struct FleetClientSyncSinceTests {
+    let card = FleetContentState(
+        working: 1, needsInput: 0, rows: [FleetRow(sid: "s1", title: "s1", state: .working, since: 5)], more: 0,
+        updatedAt: 5)
+
+    @Test("a freshly launched app restarts the card's baselines; reading them off the card keeps them")
+    func launchOnAServerCard() {
+        let store = liveStore([working("s1")])
+        #expect(FleetClientSync().syncing(store, card: card, now: 50).action == .update(
+            FleetContentState(working: 1, needsInput: 0, rows: [FleetRow(sid: "s1", title: "s1", state: .working, since: 50)],
+                              more: 0, updatedAt: 50)))
+        #expect(FleetClientSync().syncing(store, card: card, now: 50, scope: .cardRows).action == .nothing)
+    }
+}
