@@ -37,4 +37,8 @@ import Testing
 
     @Test("finding: a session that works again after the phone ended the card is vetoed, so no card appears")
     func vetoOutlivesTheEpisode() { stillFails(ServerProperties.nextActivityAfterAnEndIsStarted, rare: true) }
+
+    @Test("finding: under every reading of the app's since map, the app launching onto the server's card rewrites an elapsed time",
+          arguments: ClientSinceScope.allCases)
+    func launchRewritesBaselines(_ scope: ClientSinceScope) { stillFails(AgreementProperties.agreeAtLaunch(scope: scope)) }
 }
