@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         .testTarget(name: "ExplorerTests", dependencies: ["Explorer", "ClassicModels", "BigNum"]),
+        .testTarget(name: "ClassicModelsTests", dependencies: ["ClassicModels", "Explorer"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer"]),

@@ -40,8 +40,17 @@ public protocol Model: Sendable {
     /// Renames symmetric identifiers (sessions, cards, tokens) in order of first appearance so
     /// a trace reads `s1, s2`; the default leaves the trace as it is.
     func canonicalized(_ trace: [Action]) -> [Action]
+
+    /// The configuration this model value was built from, written into traces so a trace file
+    /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
+    var configuration: JSONValue { get }
 }
 
 extension Model {
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
+    public var configuration: JSONValue { .object([:]) }
+}
+
+extension Model where Self: Encodable {
+    public var configuration: JSONValue { (try? JSONValue(encoding: self)) ?? .object([:]) }
 }

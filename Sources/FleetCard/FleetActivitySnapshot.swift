@@ -3,11 +3,16 @@
 /// spec: "since is a sticky baseline": "Both writers carry a since map across ticks ... scroll
 /// out of the visible three rows and back, and the elapsed time survives — the server tracks
 /// since for every active session, not just the rendered ones." The contrast is read as: the
-/// app carries the rows it rendered only (`renderedRows`, the default). `allActive` is the
-/// other reading, kept so a model can check both.
+/// app carries the rows it rendered only (`renderedRows`, the default), in its own memory, empty
+/// at launch. The other readings are kept so a model can check them too.
 public enum ClientSinceScope: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The rows of the app's own last snapshot.
     case renderedRows
+    /// Every active session of the app's own last snapshot, as on the server.
     case allActive
+    /// The rows currently on the card, whichever writer put them there (`FleetClientSync` reads
+    /// them off the card instead of its own memory).
+    case cardRows
 }
 
 /// The app's pure reducer (`FleetActivitySnapshot` in LFGCore): the content state from the
@@ -42,7 +47,7 @@ public struct FleetActivitySnapshot: Codable, Hashable, Sendable {
         switch scope {
         case .allActive:
             carry = since
-        case .renderedRows:
+        case .renderedRows, .cardRows:
             carry = SinceMap(content.rows.map { SinceStamp(sid: $0.sid, state: $0.state, since: $0.since) })
         }
         return FleetActivitySnapshot(content: content, carry: carry)

@@ -7,7 +7,8 @@ extension FleetBox {
     /// here is last-writer-wins, as a watcher assigning its decision back to `active` would do:
     /// since and zeroSince are always refreshed ("activity is activity"), `current` advances
     /// only when the delivery threshold is met, and the veto fields are kept unless a start is
-    /// delivered (spec: "It is cleared by a delivered start").
+    /// delivered (spec: "It is cleared by a delivered start"). The file is written only when the
+    /// card changes: a tick that only refreshes since keeps it "in memory" (spec: "The server").
     public func applying(
         _ tick: FleetTick, _ delivery: FleetDelivery, guards: Guards = .all
     ) -> (box: FleetBox, file: FileEffect) {

@@ -16,6 +16,8 @@ public enum FleetClientAction: Codable, Hashable, Sendable {
 
 /// The app-side writer's memory between syncs (`FleetActivityController`): its since map and
 /// its end gate. `syncing` is one sync, whatever woke it (spec: "The app", four triggers).
+/// It is process memory: a launch starts from `FleetClientSync()`, with an empty since map (the
+/// spec gives the app no way to read the baselines off the card).
 public struct FleetClientSync: Codable, Hashable, Sendable {
     public var carry: SinceMap
     public var gate: FleetEndGate
@@ -35,10 +37,12 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
         hold: Double = FleetEndGate.defaultHold, scope: ClientSinceScope = .renderedRows,
         guards: Guards = .all
     ) -> (action: FleetClientAction, next: FleetClientSync) {
-        let snapshot = FleetActivitySnapshot.make(from: store, carrying: carry, now: now, scope: scope, guards: guards)
+        let prior = scope == .cardRows ? Self.rowsCarry(card) : carry
+        let snapshot = FleetActivitySnapshot.make(from: store, carrying: prior, now: now, scope: scope, guards: guards)
         var next = self
         next.carry = snapshot.carry
         guard let card else {
+            next.gate = FleetEndGate()  // the hold is measured while a card exists
             guard snapshot.activeTotal > 0 else { return (.nothing, next) }
             return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
         }
@@ -55,6 +59,10 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
             let same = FleetContentState.sameRenderableContent(card, snapshot.content, guards: guards)
             return (same ? .nothing : .update(snapshot.content), next)
         }
+    }
+
+    static func rowsCarry(_ card: FleetContentState?) -> SinceMap {
+        SinceMap((card?.rows ?? []).map { SinceStamp(sid: $0.sid, state: $0.state, since: $0.since) })
     }
 
     /// The push type of an app-created card: `.token`, or nil without the pushTypeToken guard

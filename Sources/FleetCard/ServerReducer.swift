@@ -36,6 +36,7 @@ public let fleetEndDebounce: Double = 0
 ///   a row (spec: "One session rendered twice in conflicting states, double-counted").
 /// - The server does not apply the app's hidden dirs: it observes every session it is given.
 /// - The veto refuses a start when every active sid is in `box.clientEnded`.
+/// - Ticks are not expected while `box.loadInFlight`: the watcher loads its file before ticking.
 public func reduceFleetLiveActivity(
     _ observations: [FleetSession], _ box: FleetBox, now: Double, guards: Guards = .all,
     endDebounce: Double = fleetEndDebounce

@@ -30,29 +30,36 @@ public enum AllDoneCopy {
     /// The line at `site`, or nil where the spec documents no such site on `platform`
     /// (Android has no Lock Screen; only its Small subtitle and Large motivator are described).
     public static func line(
-        at site: Site, on platform: Platform, motif: StreakMotif, reactive: ReactiveState
+        at site: Site, on platform: Platform, motif: StreakMotif, reactive: ReactiveState,
+        fixes: Set<WidgetFix> = WidgetFix.shipped
     ) -> Line? {
+        // Before OBJ-3256 every ALL_DONE string was the confirmed one.
+        let honest = fixes.contains(.pendingAllDoneCopy)
+        let twoWay: Branch = honest && reactive == .notYet ? .pending : .confirmed
+        let threeWay = honest && fixes.contains(.baselineBranch) ? branch(for: reactive) : twoWay
         switch (platform, site) {
         case (.iOS, .smallTitle), (.iOS, .mediumTitle):
             // Two outcomes: extended derives from == .extended, so baseline joins pending.
-            return reactive == .extended ? Line(branch: .confirmed, text: nil) : Line(branch: .pending, text: "All done today")
+            let confirmed = threeWay == .confirmed
+            return confirmed ? Line(branch: .confirmed, text: nil) : Line(branch: .pending, text: "All done today")
         case (.iOS, .smallSubtitle), (.iOS, .mediumSubtitle), (.android, .smallSubtitle):
             // Android Small checks ReactiveFlame.BASELINE first (OBJ-3315); iOS switches three ways.
-            return subtitle(motif: motif, branch: threeWay(reactive))
+            return subtitle(motif: motif, branch: threeWay)
         case (.iOS, .largeMotivator):
-            return largeMotivator(motif: motif, branch: threeWay(reactive))
+            return largeMotivator(motif: motif, branch: threeWay)
         case (.android, .largeMotivator):
             // Still the two-way != NOT_YET predicate: baseline reads as confirmed (OBJ-3316, open).
-            return largeMotivator(motif: motif, branch: reactive == .notYet ? .pending : .confirmed)
+            return largeMotivator(motif: motif, branch: twoWay)
         case (.iOS, .lockScreenLine3):
-            return lockScreenLine3(motif: motif, branch: threeWay(reactive))
+            return lockScreenLine3(motif: motif, branch: threeWay)
         case (.android, .smallTitle), (.android, .mediumTitle), (.android, .mediumSubtitle),
              (.android, .lockScreenLine3):
             return nil
         }
     }
 
-    static func threeWay(_ reactive: ReactiveState) -> Branch {
+    /// The shipped three-way switch on StreakReactiveState (OBJ-3317).
+    static func branch(for reactive: ReactiveState) -> Branch {
         switch reactive {
         case .extended: return .confirmed
         case .notYet: return .pending

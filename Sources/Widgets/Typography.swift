@@ -27,24 +27,3 @@ public enum Typography {
     public static let systemFontScales: [Rational] =
         ["0.85", "1", "1.15", "1.3", "1.5", "1.8", "2"].compactMap(Rational.init)
 }
-
-/// The host's widget box on targetSdk 36 (spec: The real content box is smaller than the
-/// declared bounds; Width budget — The box model).
-public enum HostBox {
-    /// 8dp system widget margin per side.
-    public static let systemWidgetMarginDp = 16
-    /// The root LinearLayout's padding, both sides together.
-    public static let rootPaddingDp = 24
-    /// Absorbs OEM font-metric drift; subtracted unconditionally on the height axis only.
-    public static let safetyMarginDp = 6
-
-    /// contentBox(h) = h − 16 − 24 − 6.
-    public static func contentBox(height: Int) -> Rational {
-        Rational(height - systemWidgetMarginDp - rootPaddingDp - safetyMarginDp)
-    }
-
-    /// contentWidth(w) = w − 16 − 24 (no safety constant on the width axis).
-    public static func contentWidth(width: Int) -> Rational {
-        Rational(width - systemWidgetMarginDp - rootPaddingDp)
-    }
-}

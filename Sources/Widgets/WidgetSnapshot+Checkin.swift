@@ -8,12 +8,14 @@ extension WidgetSnapshot {
     /// Android's withOptimisticCheckin removes only the coachLine key: coachLineShort survives
     /// (the spec calls it inert because the row's gate is coachLine-only). iOS has no
     /// coachLineShort field at all, so there is nothing to carry.
-    public func checkingIn(habitId: String, on platform: Platform) -> WidgetSnapshot? {
+    public func checkingIn(
+        habitId: String, on platform: Platform, fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) -> WidgetSnapshot? {
         guard let index = habits.firstIndex(where: { $0.id == habitId }),
               habits[index].dueToday, !habits[index].checkedInToday else { return nil }
         var next = self
         next.habits[index].checkedInToday = true
-        next.coachLine = nil
+        if fixes.contains(.clearsCoachLineOnTap) { next.coachLine = nil }
         if platform == .iOS { next.coachLineShort = nil }
         return next
     }

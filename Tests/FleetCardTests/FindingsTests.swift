@@ -8,7 +8,11 @@ import Testing
 /// and these tests check that the entry still fails and that fresh cases still find it (so the
 /// day the design closes the gap, the test says so).
 @Suite struct FindingsTests {
-    func stillFails<Value>(_ property: FleetProperty<Value>, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// `rare`: fresh PR cases are not expected to hit it (the nightly profile does); only the
+    /// committed entry is checked.
+    func stillFails<Value>(
+        _ property: FleetProperty<Value>, rare: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let result = checkProperty(property.name, property.gen, profile: .quietPR, corpus: FleetPropertiesTests.corpus) {
             try property.body($0, $1, .all)
         }
@@ -16,7 +20,7 @@ import Testing
         #expect(result.replays.contains(.knownFindingStillFails), "no committed finding replayed", sourceLocation: sourceLocation)
         #expect(!result.replays.contains(.regressed) && !result.replays.contains(.expectedFailureNowPasses),
                 sourceLocation: sourceLocation)
-        #expect(result.outcome == .failed, "fresh cases no longer find it", sourceLocation: sourceLocation)
+        if !rare { #expect(result.outcome == .failed, "fresh cases no longer find it", sourceLocation: sourceLocation) }
     }
 
     @Test("finding: a duplicated session row is counted once by the server and twice by the app")
@@ -27,4 +31,14 @@ import Testing
 
     @Test("finding: the server counts sessions in directories the app hides")
     func hiddenDirs() { stillFails(AgreementProperties.agreeWithHiddenDirs) }
+
+    @Test("finding: a server restart loses the baseline of a session that changed state off-screen")
+    func restartBaseline() { stillFails(SinceProperties.restartKeepsBaselines, rare: true) }
+
+    @Test("finding: a session that works again after the phone ended the card is vetoed, so no card appears")
+    func vetoOutlivesTheEpisode() { stillFails(ServerProperties.nextActivityAfterAnEndIsStarted, rare: true) }
+
+    @Test("finding: under every reading of the app's since map, the app launching onto the server's card rewrites an elapsed time",
+          arguments: ClientSinceScope.allCases)
+    func launchRewritesBaselines(_ scope: ClientSinceScope) { stillFails(AgreementProperties.agreeAtLaunch(scope: scope)) }
 }

@@ -38,4 +38,28 @@ import Testing
         let off = try #require(Guards.allBut("defaultHostOnly"))
         #expect(FleetClientSync.registrationHosts(configured: ["b", "a"], defaultHost: "a", guards: off) == ["a", "b"])
     }
+
+    @Test("the hold is measured while a card exists: a sync without a card resets the gate")
+    func holdResets() {
+        let sync = FleetClientSync(gate: FleetEndGate(zeroSince: 0))
+        let (_, next) = sync.syncing(liveStore([working("s1")]), card: nil, now: 100, hold: 60)
+        #expect(next.gate == FleetEndGate())
+        let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 0)
+        #expect(next.syncing(liveStore([]), card: card, now: 101, hold: 60).action == .nothing)
+    }
+}
+
+@Suite struct FleetClientSyncSinceTests {
+    let card = FleetContentState(
+        working: 1, needsInput: 0, rows: [FleetRow(sid: "s1", title: "s1", state: .working, since: 5)], more: 0,
+        updatedAt: 5)
+
+    @Test("a freshly launched app restarts the card's baselines; reading them off the card keeps them")
+    func launchOnAServerCard() {
+        let store = liveStore([working("s1")])
+        #expect(FleetClientSync().syncing(store, card: card, now: 50).action == .update(
+            FleetContentState(working: 1, needsInput: 0, rows: [FleetRow(sid: "s1", title: "s1", state: .working, since: 50)],
+                              more: 0, updatedAt: 50)))
+        #expect(FleetClientSync().syncing(store, card: card, now: 50, scope: .cardRows).action == .nothing)
+    }
 }

@@ -116,7 +116,8 @@ func expectAllDoneCopyHonest(_ c: RenderCase, _ check: Check, sites: (Platform, 
     check.label("allDone")
     let platform = c.platformValue
     for site in AllDoneCopy.Site.allCases where sites(platform, site) {
-        guard let line = AllDoneCopy.line(at: site, on: platform, motif: t.motif, reactive: t.state) else { continue }
+        guard let line = AllDoneCopy.line(at: site, on: platform, motif: t.motif, reactive: t.state, fixes: c.fixes)
+        else { continue }
         try check.expect(line.branch != .confirmed || t.state == .extended, "\(site) on \(platform) confirms at \(t.state)")
         guard let text = line.text else { continue }
         if line.branch != .confirmed {

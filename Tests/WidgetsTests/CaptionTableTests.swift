@@ -44,4 +44,20 @@ import Testing
             #expect(CaptionTable.notYet(motif, on: .android).count <= CaptionTable.notYet(motif, on: .iOS).count)
         }
     }
+
+    /// spec: Microcopy shortened alongside the width fix (string, was, now).
+    static let shortened: [(StreakMotif, String, String)] = [
+        (.flame, "Locked in today", "Locked in"), (.stones, "Today's stone laid", "Stone laid"),
+    ]
+
+    @Test("the shortening table's 'was' is the iOS caption and 'now' the Android one")
+    func shortening() {
+        for (motif, was, now) in Self.shortened {
+            #expect(CaptionTable.extended(motif, on: .iOS) == was)
+            #expect(CaptionTable.extended(motif, on: .android) == now)
+        }
+        #expect(CaptionTable.notYet(.stones, on: .iOS) == "Add today's stone")
+        #expect(CaptionTable.notYet(.stones, on: .android) == "Add a stone")
+        #expect(CaptionTable.notYet(.flame, on: .android) == "Add today")  // unchanged, already short
+    }
 }

@@ -28,7 +28,10 @@ struct RenderCase: Codable, Sendable {
     /// Seconds from sync to render; negative when the device clock went back.
     var renderAfter: Int
     var taps: [Int]
+    /// A shipped fix switched off for a guard-off check; absent everywhere else.
+    var disabledFix: String?
 
+    var fixes: Set<WidgetFix> { WidgetFix.shipped.filter { $0.rawValue != disabledFix } }
     var platformValue: Platform { Platform(rawValue: platform) ?? .iOS }
     var syncDate: Date { Date(timeIntervalSince1970: TimeInterval(syncedAt)) }
     var asOf: Date { syncDate.addingTimeInterval(TimeInterval(renderAfter)) }
@@ -53,12 +56,12 @@ struct RenderCase: Codable, Sendable {
     var rendered: WidgetSnapshot? {
         guard var snapshot = synced else { return nil }
         for tap in taps {
-            if let next = snapshot.checkingIn(habitId: "h\(tap)", on: platformValue) { snapshot = next }
+            if let next = snapshot.checkingIn(habitId: "h\(tap)", on: platformValue, fixes: fixes) { snapshot = next }
         }
         return snapshot
     }
 
-    var state: WidgetState { WidgetState.resolve(rendered, asOf: asOf, timeZone: renderTimeZone) }
+    var state: WidgetState { WidgetState.resolve(rendered, asOf: asOf, timeZone: renderTimeZone, fixes: fixes) }
 }
 
 enum Gens {
@@ -101,7 +104,7 @@ enum Gens {
                 syncZone: syncZone,
                 renderZone: traveller ? try draw(.element(of: zones)) : syncZone,
                 renderAfter: try draw(.int(in: -120...1_260)) * 60,
-                taps: try draw(.array(of: .int(in: 0...7), count: 0...4)))
+                taps: try draw(.array(of: .int(in: 0...7), count: 0...4)), disabledFix: nil)
         }
     }
 

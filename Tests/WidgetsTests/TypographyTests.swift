@@ -24,18 +24,4 @@ import Testing
         #expect(Rational(Typography.mediumNumeralSp(Fixtures.scale("1.3"))) * Fixtures.scale("1.3") >= Rational(34))
     }
 
-    @Test("the host box: 130dp high gives 84dp; widths lose 40dp")
-    func hostBox() {
-        #expect(HostBox.contentBox(height: 130) == 84)
-        // spec: 110dp → 70dp   130dp → 90dp   180dp → 140dp   250dp → 210dp
-        for (w, box) in [(110, 70), (130, 90), (180, 140), (250, 210)] {
-            #expect(HostBox.contentWidth(width: w) == Rational(box))
         }
-    }
-
-    @Test("finding W-12: contentBox(110) is 64dp, not the 70dp the bounds table says")
-    func floorBoxClaim() {
-        #expect(HostBox.contentBox(height: 110) == 64)
-        #expect(HostBox.contentWidth(width: 110) == 70)  // the 70dp belongs to the width axis
-    }
-}

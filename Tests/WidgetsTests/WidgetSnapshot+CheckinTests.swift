@@ -48,11 +48,7 @@ import Testing
     @Test("after any widget taps, coachLine is absent or what JS would write now")
     func coachLineNeverStaleProperty() {
         forAll("taps never leave coachLine stale", Gens.render(traveller: false), cover: ["tapped", "cleared"]) { c, check in
-            guard let before = c.synced, let after = c.rendered else { return }
-            check.label("tapped", when: before.habits != after.habits)
-            check.label("cleared", when: before.coachLine != nil && after.coachLine == nil)
-            try check.expect(after.coachLine == nil || after.coachLine == after.freshCoachLine, "coachLine \(String(describing: after.coachLine))")
-            try check.expect(after.extendedToday == before.extendedToday, "extendedToday changed natively")
+            try expectCoachLineFresh(c, check)
         }
     }
 
@@ -70,4 +66,14 @@ import Testing
         #expect(result.outcome == .failed)
         #expect(result.failure?.hasPrefix("coachLineShort stale on android") == true)
     }
+}
+
+/// After the case's taps, coachLine is absent or what JS would write for the habits now, and
+/// extendedToday is untouched.
+func expectCoachLineFresh(_ c: RenderCase, _ check: Check) throws {
+    guard let before = c.synced, let after = c.rendered else { return }
+    check.label("tapped", when: before.habits != after.habits)
+    check.label("cleared", when: before.coachLine != nil && after.coachLine == nil)
+    try check.expect(after.coachLine == nil || after.coachLine == after.freshCoachLine, "coachLine \(String(describing: after.coachLine)) is stale")
+    try check.expect(after.extendedToday == before.extendedToday, "extendedToday changed natively")
 }

@@ -7,7 +7,7 @@ import PropertyTesting
 enum AgreementProperties {
     static let agreeOnOneTick = FleetProperty(
         "the app and the server render the same card from the same sessions in one tick",
-        FleetGen.observation(duplicates: true), cover: ["duplicated sid"]
+        FleetGen.storeConsistentDuplicates.map { Observation(sessions: $0) }, cover: ["duplicated sid"]
     ) { observation, check, guards in
         check.label("duplicated sid", when: Set(observation.sessions.map(\.sid)).count < observation.sessions.count)
         let server = reduceFleetLiveActivity(observation.sessions, .empty, now: 0, guards: guards).content
@@ -41,5 +41,29 @@ enum AgreementProperties {
         let store = liveStore(observation.sessions, hiddenDirs: observation.hiddenDirs)
         let app = FleetActivitySnapshot.make(from: store, carrying: SinceMap(), now: 0, guards: guards).content
         try check.expect(Spec.renderablyEqual(server, app), "server \(server.activeTotal) active, app \(app.activeTotal) active")
+    }
+
+    /// The app launches onto the card the server has been writing while it slept (spec B, C).
+    static func agreeAtLaunch(scope: ClientSinceScope) -> FleetProperty<LaunchScript> {
+        FleetProperty(
+            "the app launching onto the server's card renders the same card (app carries \(scope.rawValue))",
+            Gen.zip(FleetGen.script(duplicates: false), Gen.int(in: 1...8)).map { LaunchScript(script: $0, launchBefore: $1) },
+            cover: ["a card older than the launch"]
+        ) { input, check, guards in
+            let server = runServer(input.script, guards: guards)
+            guard input.launchBefore < server.count else { return }
+            let card = server[input.launchBefore - 1].after.current?.content
+            let moment = input.script.moments[input.launchBefore]
+            let (action, _) = FleetClientSync().syncing(liveStore(moment.sessions), card: card, now: moment.at, scope: scope, guards: guards)
+            check.label("a card older than the launch", when: card.map { $0.rows.contains { $0.since < moment.at } } ?? false)
+            let written: FleetContentState? = switch action {
+            case .request(let content, _), .update(let content): content
+            case .end, .nothing: nil
+            }
+            guard let written else { return }
+            let serverContent = server[input.launchBefore].tick.content
+            try check.expect(Spec.renderablyEqual(written, serverContent),
+                             "app wrote \(written.rows.map { "\($0.sid)@\(Int($0.since))" }), server computes \(serverContent.rows.map { "\($0.sid)@\(Int($0.since))" })")
+        }
     }
 }

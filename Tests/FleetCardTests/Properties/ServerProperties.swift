@@ -35,6 +35,26 @@ enum ServerProperties {
         }
     }
 
+    static let nextActivityAfterAnEndIsStarted = FleetProperty(
+        "after the phone ends the card because nothing is active, the next activity is push-started",
+        FleetGen.script(duplicates: false, phoneEnds: true), cover: ["the phone ended an empty card"]
+    ) { script, check, guards in
+        var box = FleetBox.empty, phoneAgrees = false
+        for moment in script.moments {
+            let active = Spec.serverActive(moment.sessions)
+            if moment.phoneEnded, active.isEmpty {
+                check.label("the phone ended an empty card")
+                box = box.noteFleetActivityEnded().box
+                phoneAgrees = true
+            }
+            let tick = reduceFleetLiveActivity(moment.sessions, box, now: moment.at, guards: guards)
+            if phoneAgrees, box.current == nil, !active.isEmpty {
+                try check.expect(tick.action == .start, "t=\(Int(moment.at)): \(active.map(\.sid)) active, start vetoed by \(box.clientEnded ?? [])")
+            }
+            box = box.applying(tick, FleetDelivery(attempted: 1, accepted: 1), guards: guards).box
+        }
+    }
+
     static let shortfallNeverAdvances = FleetProperty(
         "a delivery shortfall never advances the server's state",
         FleetGen.deliveryCase, cover: ["update shortfall", "start shortfall", "end shortfall"]

@@ -69,4 +69,25 @@ enum SinceProperties {
             }
         }
     }
+
+    static let restartKeepsBaselines = FleetProperty(
+        "a server restart keeps every row's elapsed baseline",
+        Gen.zip(FleetGen.script(duplicates: false), Gen.int(in: 1...8)).map { RestartScript(script: $0, restartBefore: $1) },
+        cover: ["restart with a card"]
+    ) { input, check, guards in
+        let steady = runServer(input.script, guards: guards)
+        var server = FleetServer(), delivered = FleetDelivery(attempted: 1, accepted: 1)
+        for (index, moment) in input.script.moments.enumerated() {
+            if index == input.restartBefore {
+                check.label("restart with a card", when: server.file != nil)
+                server = server.restarted().completingBootLoad(guards: guards)
+            }
+            let tick = server.decide(moment.sessions, now: moment.at, guards: guards)
+            server = server.applying(tick, delivered, guards: guards)
+            let expected = steady[index].tick.content.rows
+            try check.expect(tick.content.rows == expected,
+                             "t=\(Int(moment.at)): rows \(tick.content.rows.map { "\($0.sid)@\(Int($0.since))" }) after the restart, "
+                                + "\(expected.map { "\($0.sid)@\(Int($0.since))" }) without it")
+        }
+    }
 }

@@ -27,6 +27,18 @@ enum FleetGen {
     static let duplicatedSessions: Gen<[FleetSession]> =
         Gen.array(of: session(sid: .element(of: ["s1", "s2", "s3", "s4"])), count: 0...8)
 
+    /// Duplicated rows as the app's store holds them: busy and prompts are keyed by sid there
+    /// (spec: "The journal delta flips store.busy[sid]"), so every copy of a sid carries the
+    /// flags of its first row.
+    static let storeConsistentDuplicates: Gen<[FleetSession]> = duplicatedSessions.map { rows in
+        rows.map { row in
+            guard let first = rows.first(where: { $0.sid == row.sid }) else { return row }
+            var copy = row
+            (copy.busy, copy.paused, copy.prompt, copy.closed) = (first.busy, first.paused, first.prompt, first.closed)
+            return copy
+        }
+    }
+
     /// One tick's observations, with the app's hidden dirs.
     static func observation(duplicates: Bool) -> Gen<Observation> {
         .compose { draw in

@@ -97,3 +97,17 @@ extension FleetSession {
             + (title.isEmpty ? "" : " \"\(title)\"")
     }
 }
+
+/// A tick script with a server restart (and its completed boot-time load) before one moment.
+struct RestartScript: Codable, Hashable, Sendable, CustomStringConvertible {
+    var script: TickScript
+    var restartBefore: Int
+    var description: String { "restart before moment \(restartBefore)\n\(script)" }
+}
+
+/// A tick script during which the app is asleep until it launches before one moment.
+struct LaunchScript: Codable, Hashable, Sendable, CustomStringConvertible {
+    var script: TickScript
+    var launchBefore: Int
+    var description: String { "app launches before moment \(launchBefore)\n\(script)" }
+}

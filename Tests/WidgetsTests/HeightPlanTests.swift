@@ -43,6 +43,13 @@ import Testing
         #expect(mismatches == Self.knownMismatches)
     }
 
+    @Test("the bounds table's reasons hold: 155dp hides Longest N at 1.3, 180dp shows it; 130dp seats the STALE core")
+    func boundsReasons() {
+        let threshold = HeightPlan.threshold(longest: true, fontScale: Fixtures.scale("1.3"), stale: false)
+        #expect(threshold > 155 && threshold <= 180)
+        #expect(HeightPlan.core(fontScale: Fixtures.scale("1.3"), stale: true) <= HostBox.contentBox(height: 130))
+    }
+
     @Test("Longest N never shows without DAY STREAK")
     func shedOrder() {
         for h in 100...200 {

@@ -49,15 +49,7 @@ import Testing
         #expect(WidthPlan(width: 160, fontScale: 2, digits: 2).showsDaysLabel == false)
     }
 
-    @Test("a scale between columns is budgeted at the wider column")
-    func banding() {
-        #expect(AdvanceTable.column(Fixtures.scale("0.85")) == 0)
-        #expect(AdvanceTable.column(Fixtures.scale("1.15")) == 1)
-        #expect(AdvanceTable.column(Fixtures.scale("1.5")) == 2)
-        #expect(AdvanceTable.daysLabel(Fixtures.scale("1.15")) == 30)
-    }
-
-    @Test("'0 of 4 done' swaps to '0/4' only when its advance exceeds the box")
+        @Test("'0 of 4 done' swaps to '0/4' only when its advance exceeds the box")
     func compactProgress() {
         #expect(WidthPlan.usesCompactProgress(width: 110, progressAdvanceDp: 71))
         #expect(!WidthPlan.usesCompactProgress(width: 110, progressAdvanceDp: 70))

@@ -1,0 +1,107 @@
+import Explorer
+
+extension TwoPhaseCommit {
+    /// A resource manager's state.
+    public enum RMState: UInt64, Sendable, Codable {
+        case working, prepared, committed, aborted
+    }
+
+    /// The whole system in one word: 2 bits per manager's state (bits 0...23), then per manager
+    /// the manager's "prepared" message (bits 24...35) and the TM's `tmPrepared` (36...47), then
+    /// the TM done flag and the commit and abort messages (48, 49, 50), then the number of
+    /// managers (51...54), constant, so a state reads back on its own.
+    public struct State: Hashable, Sendable {
+        public internal(set) var bits: UInt64
+
+        init(resourceManagers n: Int) { bits = UInt64(n) << 51 }
+        init(bits: UInt64) { self.bits = bits }
+
+        /// The number of resource managers.
+        public var count: Int { Int((bits >> 51) & 15) }
+
+        public func rm(_ i: Int) -> RMState { RMState(rawValue: (bits >> UInt64(2 * i)) & 3) ?? .working }
+        mutating func setRM(_ i: Int, _ s: RMState) {
+            bits = bits & ~(3 << UInt64(2 * i)) | (s.rawValue << UInt64(2 * i))
+        }
+        public func preparedMessage(_ i: Int) -> Bool { bits & (1 << UInt64(24 + i)) != 0 }
+        mutating func setPreparedMessage(_ i: Int) { bits |= 1 << UInt64(24 + i) }
+        public func tmPrepared(_ i: Int) -> Bool { bits & (1 << UInt64(36 + i)) != 0 }
+        mutating func setTMPrepared(_ i: Int) { bits |= 1 << UInt64(36 + i) }
+        func allTMPrepared(_ n: Int) -> Bool {
+            let mask: UInt64 = ((1 << UInt64(n)) - 1) << 36
+            return bits & mask == mask
+        }
+        public var tmDone: Bool {
+            get { bits & (1 << 48) != 0 }
+            set { bits = newValue ? bits | (1 << 48) : bits & ~(1 << 48) }
+        }
+        public var commitMessage: Bool {
+            get { bits & (1 << 49) != 0 }
+            set { bits = newValue ? bits | (1 << 49) : bits & ~(1 << 49) }
+        }
+        public var abortMessage: Bool {
+            get { bits & (1 << 50) != 0 }
+            set { bits = newValue ? bits | (1 << 50) : bits & ~(1 << 50) }
+        }
+    }
+
+    /// A step of the protocol, named as in `TwoPhase.tla`.
+    public struct Action: Hashable, Sendable, Codable, CustomStringConvertible {
+        public enum Kind: String, Sendable, Codable {
+            case tmReceivePrepared, tmCommit, tmAbort
+            case rmPrepare, rmChooseToAbort, rmReceiveCommit, rmReceiveAbort
+        }
+        public let kind: Kind
+        /// The resource manager (0-based) for the actions that name one.
+        public let rm: Int?
+
+        public init(_ kind: Kind, _ rm: Int? = nil) {
+            self.kind = kind
+            self.rm = rm
+        }
+
+        public var description: String {
+            let who = rm.map { "rm\($0 + 1)" } ?? ""
+            switch kind {
+            case .tmReceivePrepared: return "TM receives \(who)'s Prepared"
+            case .tmCommit: return "TM commits"
+            case .tmAbort: return "TM aborts"
+            case .rmPrepare: return "\(who) prepares"
+            case .rmChooseToAbort: return "\(who) chooses to abort"
+            case .rmReceiveCommit: return "\(who) receives Commit"
+            case .rmReceiveAbort: return "\(who) receives Abort"
+            }
+        }
+    }
+}
+
+/// Traces show the state the way `TwoPhase.tla` writes it, not as a packed word.
+extension TwoPhaseCommit.State: Codable {
+    private enum CodingKeys: String, CodingKey { case rmState, tmDone, tmPrepared, prepared, commit, abort }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let states = try c.decode([TwoPhaseCommit.RMState].self, forKey: .rmState)
+        guard (1...12).contains(states.count) else {
+            throw DecodingError.dataCorruptedError(forKey: .rmState, in: c, debugDescription: "1 to 12 managers")
+        }
+        self.init(resourceManagers: states.count)
+        for (i, s) in states.enumerated() { setRM(i, s) }
+        for i in try c.decode([Int].self, forKey: .tmPrepared) where (1...count).contains(i) { setTMPrepared(i - 1) }
+        for i in try c.decode([Int].self, forKey: .prepared) where (1...count).contains(i) { setPreparedMessage(i - 1) }
+        tmDone = try c.decode(Bool.self, forKey: .tmDone)
+        commitMessage = try c.decode(Bool.self, forKey: .commit)
+        abortMessage = try c.decode(Bool.self, forKey: .abort)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        let n = count
+        try c.encode((0..<n).map { rm($0) }, forKey: .rmState)
+        try c.encode(tmDone, forKey: .tmDone)
+        try c.encode((0..<n).filter { tmPrepared($0) }.map { $0 + 1 }, forKey: .tmPrepared)
+        try c.encode((0..<n).filter { preparedMessage($0) }.map { $0 + 1 }, forKey: .prepared)
+        try c.encode(commitMessage, forKey: .commit)
+        try c.encode(abortMessage, forKey: .abort)
+    }
+}

@@ -1,0 +1,117 @@
+/// Expands one state: checks the state properties on it, the transition properties on each
+/// step out of it, and hands each successor (with its visited-set key) to the caller.
+///
+/// Shared by the sequential and the parallel search so both see exactly the same steps in the
+/// same order; that is what makes their counts and counterexamples equal.
+struct Expansion<M: Model>: @unchecked Sendable {
+    let model: M
+    let worldBudget: Int?
+    let properties: [Property<M>]
+    let alwaysChecks: [Int]
+    let sometimesChecks: [Int]
+    let stepChecks: [Int]
+    let quiescentChecks: [Int]
+
+    init(model: M, worldBudget: Int?) {
+        self.model = model
+        self.worldBudget = worldBudget
+        let all = model.properties
+        properties = all
+        alwaysChecks = all.indices.filter { all[$0].kind == .always }
+        sometimesChecks = all.indices.filter { all[$0].kind == .sometimes }
+        stepChecks = all.indices.filter { all[$0].kind == .transition }
+        quiescentChecks = all.indices.filter { all[$0].kind == .atQuiescence }
+    }
+
+    /// The visited-set key of `state` reached with `used` world actions. Without a budget it is
+    /// the plain fingerprint, so distinct counts match other checkers'.
+    @inline(__always)
+    func key(_ state: M.State, used: UInt8) -> UInt64 {
+        let fp = model.fingerprint(of: state)
+        guard worldBudget != nil else { return fp }
+        return Fingerprint.mix(fp &+ UInt64(used) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Expands `state` (stored as `node`, reached with `used` world actions) into `out`.
+    /// At the depth bound (`checkSteps` false) steps are still taken, to judge quiescence and
+    /// whether anything new lies beyond, but no transition is checked or counted.
+    @inline(__always)
+    func expand(
+        _ state: M.State, node: UInt32, used: UInt8, checkSteps: Bool,
+        findings: inout Findings, out: inout [Successor<M.State>]
+    ) {
+        out.removeAll(keepingCapacity: true)
+        for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
+            findings.violated(p, .state(node))
+        }
+        for p in sometimesChecks where findings.witness[p] == nil {
+            if properties[p].stateCheck?(model, state) == true { findings.witness[p] = node }
+        }
+        let actions = model.actions(in: state)
+        precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
+        let budgetLeft = worldBudget.map { Int(used) < $0 } ?? true
+        var quiescent = true
+        for (index, action) in actions.enumerated() {
+            let world = model.kind(of: action) == .world
+            if world && !budgetLeft { continue }
+            guard let next = model.next(state, action) else { continue }
+            if !world && quiescent && next != state { quiescent = false }
+            let nextUsed = world ? used &+ 1 : used
+            if checkSteps {
+                findings.transitions += 1
+                for p in stepChecks where properties[p].stepCheck?(model, state, action, next) == false {
+                    findings.violated(p, .step(node, UInt16(index)))
+                }
+            }
+            out.append(Successor(key: key(next, used: nextUsed), state: next, action: UInt16(index), used: nextUsed))
+        }
+        if quiescent {
+            for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {
+                findings.violated(p, .state(node))
+            }
+        }
+    }
+}
+
+/// A step out of an expanded state: the state it reaches, keyed for the visited set.
+struct Successor<State> {
+    let key: UInt64
+    let state: State
+    let action: UInt16
+    let used: UInt8
+}
+
+/// Where a violation was found: at a stored state, or on a step out of one.
+enum Found: Sendable, Equatable {
+    case state(UInt32)
+    case step(UInt32, UInt16)
+}
+
+/// What a batch of expansions found; merged in frontier order so the first wins everywhere.
+struct Findings: Sendable {
+    var violation: [Found?]
+    var witness: [UInt32?]
+    var transitions = 0
+    var beyondBound = false
+
+    init(properties: Int) {
+        violation = Array(repeating: nil, count: properties)
+        witness = Array(repeating: nil, count: properties)
+    }
+
+    mutating func violated(_ p: Int, _ at: Found) {
+        if violation[p] == nil { violation[p] = at }
+    }
+
+    /// Keeps what is already here (found earlier in frontier order) and adds the rest.
+    mutating func absorb(_ later: Findings) {
+        for p in violation.indices {
+            if violation[p] == nil { violation[p] = later.violation[p] }
+            if witness[p] == nil { witness[p] = later.witness[p] }
+        }
+        transitions += later.transitions
+        beyondBound = beyondBound || later.beyondBound
+    }
+
+    var anyViolation: Bool { violation.contains { $0 != nil } }
+}

@@ -1,0 +1,60 @@
+/// One breadth-first level: the frontier being expanded, the next level being filled, and the
+/// visited set they share.
+struct Level<State: Sendable> {
+    /// States are checked for limits and Ctrl-C every this many frontier states.
+    static var batch: Int { 1024 }
+
+    var visited: FingerprintSet
+    var frontier: [State] = []
+    /// World actions used to reach each frontier state.
+    var used: [UInt8] = []
+    var next: [State] = []
+    var nextUsed: [UInt8] = []
+    let threads: Int
+
+    init(options: SearchOptions) {
+        visited = FingerprintSet()
+        threads = options.threads
+    }
+
+    /// Makes the next level the frontier.
+    mutating func advance() {
+        swap(&frontier, &next)
+        swap(&used, &nextUsed)
+        next.removeAll(keepingCapacity: true)
+        nextUsed.removeAll(keepingCapacity: true)
+    }
+
+    /// Expands the whole frontier (node ids `graph.count - frontier.count ..< graph.count` at
+    /// entry) into `next`. Returns a stop reason when `interrupt` asks to stop part-way.
+    mutating func expand<M: Model>(
+        _ expansion: Expansion<M>, depth: Int, atBound: Bool, graph: inout SearchGraph,
+        findings: inout Findings, interrupt: (Int) -> SearchReport<M>.StopReason?
+    ) -> SearchReport<M>.StopReason? where M.State == State {
+        let firstNode = graph.count - frontier.count
+        var out: [Successor<State>] = []
+        var start = 0
+        while start < frontier.count {
+            if let reason = interrupt(graph.count) { return reason }
+            let end = min(start + Self.batch, frontier.count)
+            for i in start..<end {
+                let node = UInt32(firstNode + i)
+                expansion.expand(
+                    frontier[i], node: node, used: used[i], checkSteps: !atBound, findings: &findings, out: &out)
+                if atBound {
+                    if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
+                        findings.beyondBound = true
+                    }
+                    continue
+                }
+                for s in out where visited.insert(s.key) {
+                    graph.append(parent: node, action: s.action)
+                    next.append(s.state)
+                    nextUsed.append(s.used)
+                }
+            }
+            start = end
+        }
+        return nil
+    }
+}

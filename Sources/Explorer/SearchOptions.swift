@@ -1,0 +1,46 @@
+import Foundation
+
+/// Bounds and limits of one search. The bounds are part of the question asked ("no violation
+/// within depth 12 and 3 world actions"); the limits only stop a run early, marked partial.
+public struct SearchOptions: Sendable {
+    /// Longest behaviour explored, in steps; nil explores until the frontier empties.
+    public var depthBound: Int?
+    /// World actions allowed per behaviour; nil leaves them unbudgeted.
+    public var worldBudget: Int?
+    /// Stop after the level in which the first violation is found.
+    public var stopAtFirstViolation: Bool
+    /// Stop once this many distinct states are stored.
+    public var stateLimit: Int?
+    /// Stop after this many seconds.
+    public var timeLimit: Double?
+    /// Worker threads; 1 is the sequential search. Results do not depend on it.
+    public var threads: Int
+    /// Asked to stop (Ctrl-C); checked between batches of states.
+    public var stop: StopSignal?
+    /// Called about once a second and at each level with the search's progress.
+    public var progress: (@Sendable (SearchProgress) -> Void)?
+
+    public init(
+        depthBound: Int? = nil, worldBudget: Int? = nil, stopAtFirstViolation: Bool = false,
+        stateLimit: Int? = nil, timeLimit: Double? = nil, threads: Int = 1,
+        stop: StopSignal? = nil, progress: (@Sendable (SearchProgress) -> Void)? = nil
+    ) {
+        self.depthBound = depthBound
+        self.worldBudget = worldBudget
+        self.stopAtFirstViolation = stopAtFirstViolation
+        self.stateLimit = stateLimit
+        self.timeLimit = timeLimit
+        self.threads = max(1, threads)
+        self.stop = stop
+        self.progress = progress
+    }
+}
+
+/// A snapshot of a running search, for progress lines.
+public struct SearchProgress: Sendable {
+    public let distinctStates: Int
+    public let frontier: Int
+    public let depth: Int
+    public let seconds: Double
+    public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+}

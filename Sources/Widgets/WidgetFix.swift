@@ -1,0 +1,15 @@
+/// The shipped fixes the spec documents, each a switch so a test can turn one off and watch
+/// the property it protects find the old bug again.
+public enum WidgetFix: String, CaseIterable, Sendable {
+    /// NEW_DAY on a local-midnight rollover (OBJ-1350): no "Locked in today" the next morning.
+    case newDayRollover
+    /// The optimistic tap clears coachLine (OBJ-2436): no "Add today's stone…" on a 5-of-5 card.
+    case clearsCoachLineOnTap
+    /// ALL_DONE copy reads extendedToday and has a pending branch (OBJ-3256).
+    case pendingAllDoneCopy
+    /// Baseline is its own ALL_DONE branch: iOS (OBJ-3317) and Android Small (OBJ-3315).
+    case baselineBranch
+
+    /// Everything the spec says has shipped.
+    public static let shipped = Set(allCases)
+}

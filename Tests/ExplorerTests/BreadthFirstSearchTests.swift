@@ -1,0 +1,80 @@
+import ClassicModels
+import Testing
+@testable import Explorer
+
+@Suite struct BreadthFirstSearchTests {
+    @Test("a depth bound below the diameter leaves the run not exhaustive; at the diameter it is")
+    func depthBound() {
+        let full = BreadthFirstSearch(DieHard()).run()
+        #expect(full.exhaustive && full.stopReason == .exhausted)
+        let diameter = full.depthReached
+        let atDiameter = BreadthFirstSearch(DieHard(), options: SearchOptions(depthBound: diameter)).run()
+        #expect(atDiameter.exhaustive)
+        #expect(atDiameter.distinctStates == 16)
+        let below = BreadthFirstSearch(DieHard(), options: SearchOptions(depthBound: diameter - 1)).run()
+        #expect(!below.exhaustive)
+        #expect(below.stopReason == .depthBound)
+        #expect(below.distinctStates < 16)
+    }
+
+    @Test("a state limit stops the run part-way, marked not exhaustive")
+    func stateLimit() {
+        let report = BreadthFirstSearch(
+            TwoPhaseCommit(resourceManagers: 5), options: SearchOptions(stateLimit: 1000)
+        ).run()
+        #expect(report.stopReason == .stateLimit)
+        #expect(!report.exhaustive)
+        #expect(report.distinctStates >= 1000 && report.distinctStates < 8_832)
+    }
+
+    @Test("a raised stop signal ends the run as interrupted")
+    func interrupted() {
+        let stop = StopSignal()
+        stop.raise()
+        let report = BreadthFirstSearch(
+            TwoPhaseCommit(resourceManagers: 3), options: SearchOptions(stop: stop)
+        ).run()
+        #expect(report.stopReason == .interrupted)
+        #expect(!report.exhaustive)
+    }
+
+    @Test("stopping at the first violation still finishes that level and reports it shortest")
+    func firstViolation() throws {
+        let report = BreadthFirstSearch(FlagMutex(processes: 3), options: SearchOptions(stopAtFirstViolation: true)).run()
+        #expect(report.stopReason == .firstViolation)
+        #expect(try #require(report.counterexample("mutual exclusion")).steps.count == 6)
+        #expect(report.distinctStates < 64)
+    }
+
+    @Test("with a world budget, a state reached with budget left is not pruned by one reached with none")
+    func budgetKeepsCheapPaths() {
+        let report = BreadthFirstSearch(Detour(), options: SearchOptions(worldBudget: 1)).run()
+        guard case .holds? = report.verdict("twelve")?.outcome else {
+            Issue.record("12 not reached with a budget of 1")
+            return
+        }
+        #expect(report.verdict("twelve")?.witness?.steps == [.inc, .boost, .inc])
+    }
+
+    @Test("the world budget bounds world actions per behaviour, not system ones")
+    func budgetBounds() {
+        var model = Counter(maxPending: 5)
+        model.checks = [.sometimes("three") { _, s in s.value == 3 }]
+        let two = BreadthFirstSearch(model, options: SearchOptions(worldBudget: 2)).run()
+        #expect(!two.passed)
+        guard case .unreached? = two.verdict("three")?.outcome else {
+            Issue.record("value 3 reached with only 2 world actions")
+            return
+        }
+        let three = BreadthFirstSearch(model, options: SearchOptions(worldBudget: 3)).run()
+        #expect(three.passed)
+        #expect(three.exhaustive)
+    }
+
+    @Test("the collision estimate is n² / 2⁶⁵")
+    func collision() {
+        #expect(CollisionEstimate.probability(states: 1 << 32) == 0.5)
+        let report = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 3)).run()
+        #expect(report.collisionProbability == 288.0 * 288.0 / 36_893_488_147_419_103_232.0)
+    }
+}

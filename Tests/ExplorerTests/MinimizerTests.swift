@@ -1,0 +1,55 @@
+import ClassicModels
+import Testing
+@testable import Explorer
+
+@Suite struct MinimizerTests {
+    @Test("a Die Hard solution padded with pointless pours minimizes back to 6 steps")
+    func paddedDieHard() throws {
+        let model = DieHard()
+        let shortest = try #require(BreadthFirstSearch(model).run().counterexample("big is not the target"))
+        let padding: [DieHard.Action] = [.fillSmall, .emptySmall, .fillBig, .bigToSmall, .emptyBig, .emptySmall]
+        let padded = Trace(
+            model: model, initialState: 0, steps: padding + shortest.steps, property: "big is not the target")
+        #expect(Replay(model).run(padded).reproduced)
+        let minimized = Minimizer(model).minimize(padded)
+        #expect(minimized.steps.count == 6)
+        #expect(minimized.minimization == .oneMinimal)
+        #expect(Replay(model).run(minimized).reproduced)
+    }
+
+    @Test("a third process's irrelevant steps are removed from the mutex violation")
+    func paddedMutex() {
+        let model = FlagMutex(processes: 3)
+        func p(_ i: Int, wants: Bool = false) -> FlagMutex.Action { .init(process: i - 1, wants: wants) }
+        let steps = [p(3, wants: true), p(1, wants: true), p(3), p(2, wants: true), p(1), p(2), p(1), p(2)]
+        let padded = Trace(model: model, initialState: 0, steps: steps, property: "mutual exclusion")
+        let minimized = Minimizer(model).minimize(padded)
+        #expect(minimized.steps.count == 6)
+        #expect(!minimized.steps.contains { $0.process == 2 })
+    }
+
+    @Test("removing any single step of the result loses the violation")
+    func oneMinimal() throws {
+        let model = DieHard()
+        let padded = Trace(
+            model: model, initialState: 0,
+            steps: [.fillBig, .emptyBig, .fillBig, .bigToSmall, .emptySmall, .bigToSmall, .fillBig, .bigToSmall],
+            property: "big is not the target")
+        let minimized = Minimizer(model).minimize(padded)
+        for i in minimized.steps.indices {
+            var fewer = minimized
+            fewer.steps.remove(at: i)
+            fewer.states = []
+            #expect(!Replay(model).run(fewer).reproduced)
+        }
+    }
+
+    @Test("a shortest trace stays as it is and is reported shortest and 1-minimal")
+    func shortestStays() throws {
+        let report = BreadthFirstSearch(FlagMutex(processes: 2)).run()
+        let trace = try #require(report.counterexample("mutual exclusion"))
+        let minimized = Minimizer(FlagMutex(processes: 2)).minimize(trace)
+        #expect(minimized.steps == trace.steps)
+        #expect(minimized.minimization == .shortestOneMinimal)
+    }
+}

@@ -1,0 +1,57 @@
+import Explorer
+
+/// A tiny model for the engine's tests: the world queues additions, the system applies them.
+/// Its properties are supplied by each test.
+struct Counter: Model, Codable {
+    var maxPending = 2
+    /// Additions stop when value + pending reaches this, so the space is finite.
+    var maxValue = 3
+    var checks: [Property<Counter>] = []
+
+    struct State: Hashable, Codable, Sendable {
+        var value = 0
+        var pending = 0
+    }
+
+    enum Action: String, Hashable, Codable, Sendable, CustomStringConvertible {
+        case add, apply, reset
+        var description: String { rawValue }
+    }
+
+    var name: String { "counter" }
+    func initialStates() -> [State] { [State()] }
+    func actions(in s: State) -> [Action] { [.add, .apply, .reset] }
+    func next(_ s: State, _ a: Action) -> State? {
+        switch a {
+        case .add: s.pending < maxPending && s.value + s.pending < maxValue ? State(value: s.value, pending: s.pending + 1) : nil
+        case .apply: s.pending > 0 ? State(value: s.value + 1, pending: s.pending - 1) : nil
+        case .reset: s.value > 0 ? State(value: 0, pending: s.pending) : nil
+        }
+    }
+    func kind(of a: Action) -> ActionKind { a == .apply ? .system : .world }
+    var properties: [Property<Counter>] { checks }
+
+    private enum CodingKeys: String, CodingKey { case maxPending, maxValue }
+}
+
+/// A model where the same state is reached with and without spending the world budget: a
+/// search that keyed states without the budget used would prune the cheap path and miss 12.
+struct Detour: Model {
+    typealias State = Int
+    enum Action: String, Hashable, Codable, Sendable, CustomStringConvertible {
+        case detour, inc, boost
+        var description: String { rawValue }
+    }
+    var name: String { "detour" }
+    func initialStates() -> [Int] { [0] }
+    func actions(in x: Int) -> [Action] { [.detour, .inc, .boost] }
+    func next(_ x: Int, _ a: Action) -> Int? {
+        switch a {
+        case .detour: x == 0 ? 1 : nil
+        case .inc: x == 0 || (10...11).contains(x) ? x + 1 : nil
+        case .boost: (1..<10).contains(x) ? x + 10 : nil
+        }
+    }
+    func kind(of a: Action) -> ActionKind { a == .inc ? .system : .world }
+    var properties: [Property<Detour>] { [.sometimes("twelve") { _, x in x == 12 }] }
+}
