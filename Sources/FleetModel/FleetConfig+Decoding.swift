@@ -132,9 +132,10 @@ extension FleetConfigError {
 extension FleetConfig.SessionSpec {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
-        try c.rejectUnknown(["host", "hidden"])
+        try c.rejectUnknown(["host", "hidden", "initial"])
         host = try c.range("host", c.maybe("host") ?? 0, 0...1)
         hidden = try c.maybe("hidden") ?? false
+        initial = try c.maybe("initial") ?? .idle
     }
 }
 
@@ -160,6 +161,7 @@ extension FleetConfig.World {
     static let keys = [
         "sessionActivities", "duplicateRows", "hostOutage", "serverRestart", "appTerminated",
         "postLost", "sendFails", "pushDropped", "noBackgroundLaunch", "tokenRotation", "devBuildLaunch",
+        "pushToStartRotation",
     ]
 
     public init(from decoder: Decoder) throws {
@@ -176,6 +178,7 @@ extension FleetConfig.World {
         noBackgroundLaunch = try c.maybe("noBackgroundLaunch") ?? false
         tokenRotation = try c.maybe("tokenRotation") ?? false
         devBuildLaunch = try c.maybe("devBuildLaunch") ?? false
+        pushToStartRotation = try c.maybe("pushToStartRotation") ?? false
     }
 }
 
@@ -203,8 +206,16 @@ extension FleetConfig.ExpectedFinding {
 extension FleetConfig.MutantOverride {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
-        try c.rejectUnknown(["sessions", "worldBudget", "depth", "reason"])
+        try c.rejectUnknown([
+            "sessions", "hosts", "devices", "staleSandboxTokens", "scratchServer", "world", "worldBudget",
+            "depth", "reason",
+        ])
         sessions = try c.maybe("sessions")
+        hosts = try c.maybe("hosts")
+        devices = try c.maybe("devices")
+        staleSandboxTokens = try c.maybe("staleSandboxTokens")
+        scratchServer = try c.maybe("scratchServer")
+        world = try c.maybe("world")
         worldBudget = try c.maybe("worldBudget")
         depth = try c.maybe("depth")
         reason = try c.need("reason")

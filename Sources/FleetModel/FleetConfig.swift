@@ -7,6 +7,14 @@ public struct FleetConfig: Hashable, Codable, Sendable {
     public struct SessionSpec: Hashable, Codable, Sendable {
         public var host: Int
         public var hidden: Bool
+        /// The activity at the start of every behaviour.
+        public var initial: Activity
+
+        public init(host: Int, hidden: Bool = false, initial: Activity = .idle) {
+            self.host = host
+            self.hidden = hidden
+            self.initial = initial
+        }
     }
 
     /// One phone and the APNs environment its build registers in.
@@ -41,6 +49,9 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         public var pushDropped: Bool
         public var noBackgroundLaunch: Bool
         public var tokenRotation: Bool
+        /// Each launch mints a new push-to-start token (spec: "re-minted on essentially every app
+        /// launch"); off, a launch re-registers the same token (a smaller space).
+        public var pushToStartRotation: Bool
         /// A sandbox dev build launches elsewhere and registers a push-to-start token that rots.
         public var devBuildLaunch: Bool
     }
@@ -64,9 +75,29 @@ public struct FleetConfig: Hashable, Codable, Sendable {
     /// Bounds changed for one guard's mutant only, with the reason.
     public struct MutantOverride: Hashable, Codable, Sendable {
         public var sessions: [SessionSpec]?
+        public var hosts: Int?
+        public var devices: [DeviceSpec]?
+        public var staleSandboxTokens: Bool?
+        public var scratchServer: Bool?
+        public var world: World?
         public var worldBudget: Int?
         public var depth: Int?
         public var reason: String
+    }
+
+    /// This configuration with `override` applied (the guards are left as they are).
+    public func patched(_ override: MutantOverride?) -> FleetConfig {
+        guard let o = override else { return self }
+        var c = self
+        if let v = o.sessions { c.sessions = v }
+        if let v = o.hosts { c.hosts = v }
+        if let v = o.devices { c.devices = v }
+        if let v = o.staleSandboxTokens { c.staleSandboxTokens = v }
+        if let v = o.scratchServer { c.scratchServer = v }
+        if let v = o.world { c.world = v }
+        if let v = o.worldBudget { c.bounds.worldBudget = v }
+        if let v = o.depth { c.bounds.depth = v }
+        return c
     }
 
     public var description: String

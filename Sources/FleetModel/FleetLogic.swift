@@ -87,7 +87,9 @@ enum FleetLogic {
     /// Writes `box` back into `cell` (vetoLogged and zeroSince are dropped: with a debounce of 0
     /// and the log line out of scope they change no behaviour).
     static func store(_ box: FleetBox, into cell: inout ServerCell) {
-        cell.memory = memoryCell(box.current)
+        let memory = memoryCell(box.current)
+        if memory != cell.memory { cell.resurrected = false }
+        cell.memory = memory
         cell.sinceMask = mask(box.since.sids)
         cell.vetoMask = box.clientEnded.map { mask($0) }
         cell.loading = box.loadInFlight
@@ -112,11 +114,19 @@ enum FleetLogic {
     static func env(_ e: UInt8) -> ApnsEnvironment { e == 0 ? .production : .sandbox }
     static func envCell(_ e: ApnsEnvironment) -> UInt8 { e == .production ? 0 : 1 }
     static func token(_ t: TokenEntry) -> RegisteredToken { RegisteredToken("t\(t.token).d\(t.device)", env: env(t.env)) }
+    /// Reads back `token(_:)`'s "t<token>.d<device>" (by hand: this runs on every registry step).
     static func entry(_ t: RegisteredToken) -> TokenEntry {
-        let parts = t.token.dropFirst().split(separator: ".")
-        let token = parts.first.flatMap { UInt8($0) } ?? 0
-        let device = parts.count > 1 ? UInt8(parts[1].dropFirst()) ?? 0xFF : 0xFF
-        return TokenEntry(token: token, device: device, env: envCell(t.env))
+        var numbers: [Int] = [0, 0]
+        var k = -1
+        for byte in t.token.utf8 {
+            if byte >= 48 && byte <= 57 {
+                if k < 0 { k = 0 }
+                numbers[k] = numbers[k] * 10 + Int(byte - 48)
+            } else if byte == 46 {
+                k = 1
+            }
+        }
+        return TokenEntry(token: UInt8(clamping: numbers[0]), device: UInt8(clamping: numbers[1]), env: envCell(t.env))
     }
 
     static func registry(_ r: RegistryCell) -> TokenRegistry {

@@ -26,6 +26,8 @@ public struct CardCell: Hashable, Codable, Sendable {
     public var registered: Bool
     /// The last send to its token was rejected (history, for naming the cause of a finding).
     public var sendFailed: Bool
+    /// Push-started while the server already held a live update token of a card on this phone.
+    public var besideRegistered: Bool
 }
 
 /// One phone: its cards (oldest updatedAt first) and its app.
@@ -57,6 +59,8 @@ public struct PushCell: Hashable, Codable, Sendable {
     /// Delivered through the environment's broadcast channel (variant).
     public var channel: Bool
     public var origin: CardOrigin
+    /// A start sent while the server held a live update token of a card on this phone.
+    public var besideRegistered: Bool
 }
 
 /// A POST from a phone to a host's canonical port (spec: the three endpoints).

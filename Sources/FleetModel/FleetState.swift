@@ -68,6 +68,11 @@ public struct ServerCell: Hashable, Codable, Sendable {
     public var vetoMask: UInt8?
     public var loading: Bool
     public var endedDuringLoad: Bool
+    /// The boot-time load put back a card the phone had reported ended (history, for causes).
+    public var resurrected: Bool
+    /// The card was forgotten (/ended, a delivered end) since the last token registration
+    /// (history, for causes).
+    public var forgotSinceRegistration: Bool
     public var file: PersistedCell?
     /// The snapshot the boot-time load read at restart.
     public var pendingLoad: PersistedCell?
@@ -75,7 +80,8 @@ public struct ServerCell: Hashable, Codable, Sendable {
     public var tick: TickCell?
 
     static let fresh = ServerCell(
-        memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false,
+        memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false, resurrected: false,
+        forgotSinceRegistration: true,
         file: nil, pendingLoad: nil, tick: nil)
 }
 
@@ -85,6 +91,8 @@ public struct TickCell: Hashable, Codable, Sendable {
     public var content: CardContent
     public var sinceMask: UInt8
     public var targets: [TargetCell]
+    /// Phones (bits) with a card whose token the server held, unforgotten, when it decided.
+    public var besideRegistered: UInt8
     /// FleetCard's own decision, handed back to its apply half unchanged.
     public var decided: FleetTick
 }

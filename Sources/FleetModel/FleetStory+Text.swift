@@ -50,7 +50,8 @@ extension FleetStory {
         let h = Int(post.host)
         switch post.endpoint {
         case .startToken:
-            let dropped = old.registries[h].pushToStart.count + 1 - new.registries[h].pushToStart.count
+            let known = old.registries[h].pushToStart.contains { $0.token == post.token }
+            let dropped = old.registries[h].pushToStart.count + (known ? 0 : 1) - new.registries[h].pushToStart.count
             if dropped > 0 && model.guards.pushToStartCapPerEnv {
                 guards.append("pushToStartCapPerEnv: the oldest push-to-start token of the environment is dropped")
             }
@@ -136,6 +137,7 @@ extension FleetStory {
         "double-counted-session": "**double-counted-session**: a card lists one session twice or counts more sessions than exist.",
         "row-budget": "**row-budget**: a card carries more rows than the lock screen's 3-row budget; the header is centre-clipped.",
         "push-to-start-fanout": "**push-to-start-fanout**: a start was addressed to more than 3 push-to-start tokens of one environment.",
+        "update-fanout": "**update-fanout**: an update or end was addressed to more than one update token of one environment (the spec keeps exactly one; the rest are corpses that answer 200).",
     ]
 
     static let causeMeaning: [String: String] = [
@@ -145,11 +147,13 @@ extension FleetStory {
         "unaddressable": "the server holds no token for this card (e.g. its registration was lost, or its token rotated while the app slept).",
         "server-forgot": "the server holds the card's token but believes there is no card, so it never updates it.",
         "advanced-despite-failure": "the send to the real card failed, yet the server counted the tick as delivered.",
-        "push-lost": "APNs accepted the push for the real card (200) and never delivered it; the server believes the card is current.",
+        "stale-delivery": "the server believes the card shows newer content than it does: APNs dropped the newer push, or delivered an older one after it (APNs does not order pushes).",
+        "start-raced-registration": "a start was decided before the app's own card registered its token, and arrived after: the app had left before dedupe ran.",
+        "resurrected": "a server restart's boot-time load put back a card the phone had reported ended.",
         "server-view": "the server's own view of the sessions (its host only, no hidden dirs) differs from the app's, so the server's idea of a correct card is not the truth.",
         "no-wake": "the second card arrived while the app was not running and iOS did not launch it, so dedupe never ran.",
         "second-writer": "a second server (another host, or a scratch port) push-started its own card.",
-        "started-beside-registered": "the server push-started a card beside one whose token it had registered.",
+        "started-beside-registered": "the server push-started a card beside one whose update token it already held.",
         "not-deduped": "the app is running and still shows two cards: dedupe did not end the loser.",
         "server-ghost": "the server believes a card is up that the phone does not show, so it never starts one.",
         "veto": "the clientEnded veto refuses the start although the phone's truth has active sessions.",

@@ -37,7 +37,7 @@ extension FleetSystem {
             switch self {
             case .setSession, .toggleDuplicateRow, .hostDown, .hostUp, .openApp, .leaveApp,
                 .terminateApp, .restartServer, .losePost, .failSend, .dropPush, .declineWake,
-                .backgroundEnds, .rotateToken, .devBuildLaunch:
+                .rotateToken, .devBuildLaunch:
                 true
             default:
                 false
@@ -96,7 +96,6 @@ extension FleetSystem {
             case .notRunning: out.append(.openApp(d))
             case .background:
                 out.append(.openApp(d))
-                out.append(.backgroundEnds(d))
             }
             if w.noBackgroundLaunch && state.devices[d].wakePending { out.append(.declineWake(d)) }
             if w.tokenRotation && state.devices[d].cards.contains(where: { $0.token != 0 }) {
@@ -126,6 +125,8 @@ extension FleetSystem {
             let device = state.devices[d]
             if device.wakePending && !device.app.isAlive { out.append(.backgroundLaunch(d)) }
             guard device.app.isAlive else { continue }
+            // iOS suspends a background launch when its short window ends: at any point.
+            if device.app == .background { out.append(.backgroundEnds(d)) }
             if !device.fetched || device.knownDown != state.hostsDown { out.append(.refresh(d)) }
             if device.needsSync { out.append(.sync(d)) }
             out.append(.activityUpdates(d))

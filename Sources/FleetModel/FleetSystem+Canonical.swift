@@ -22,7 +22,7 @@ extension FleetSystem {
     }
 
     static func key(_ p: PushCell) -> [UInt8] {
-        [p.device, actionCode(p.action), p.token, p.channel ? 1 : 0, originCode(p.origin)]
+        [p.device, actionCode(p.action), p.token, p.channel ? 1 : 0, originCode(p.origin), p.besideRegistered ? 1 : 0]
             + contentBytes(p.content)
     }
 

@@ -3,12 +3,14 @@ import FleetCard
 /// Why a bad state is bad: each property class is split by cause, so a documented hole and a
 /// guard's bug are told apart by name (`zombie-card:idle-phone`), never suppressed.
 extension FleetSystem {
-    static let duplicateCauses = ["not-deduped", "second-writer", "started-beside-registered", "no-wake"]
+    static let duplicateCauses = [
+        "not-deduped", "second-writer", "started-beside-registered", "start-raced-registration", "no-wake",
+    ]
     static let zombieCauses = [
         "not-push-capable", "two-phones", "idle-phone", "unaddressable", "server-forgot",
-        "advanced-despite-failure", "push-lost", "server-view",
+        "advanced-despite-failure", "stale-delivery", "server-view",
     ]
-    static let missingCauses = ["two-phones", "server-ghost", "server-view", "veto", "no-start-token"]
+    static let missingCauses = ["two-phones", "resurrected", "server-ghost", "server-view", "veto", "no-start-token"]
 
     func truth(_ s: FleetState) -> CardContent {
         truths.value(s.sessions) { FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards) }
@@ -22,11 +24,9 @@ extension FleetSystem {
         guard device.cards.count > 1 else { return nil }
         if device.app.isAlive { return "not-deduped" }
         if device.cards.contains(where: { $0.origin == .otherServer }) { return "second-writer" }
-        let registered = s.registries[0].update.map(\.token)
-        if let newest = device.cards.last, newest.origin != .app,
-            device.cards.dropLast().contains(where: { $0.registered && registered.contains($0.token) })
-        {
-            return "started-beside-registered"
+        if device.cards.contains(where: \.besideRegistered) { return "started-beside-registered" }
+        if device.cards.contains(where: { $0.origin == .app }) && device.cards.contains(where: { $0.origin == .server }) {
+            return "start-raced-registration"
         }
         return "no-wake"
     }
@@ -52,7 +52,7 @@ extension FleetSystem {
         case .none: return "server-forgot"
         case .adopted: return "zombie-card"
         case .card(let m):
-            if m != c.content { return c.sendFailed ? "advanced-despite-failure" : "push-lost" }
+            if m != c.content { return c.sendFailed ? "advanced-despite-failure" : "stale-delivery" }
             return "server-view"
         }
     }
@@ -61,6 +61,7 @@ extension FleetSystem {
     func missingCause(_ s: FleetState, _ d: Int) -> String? {
         guard s.devices[d].cards.isEmpty, truth(s).activeTotal > 0 else { return nil }
         let server = s.servers[0]
+        if server.memory != .none && server.resurrected { return "resurrected" }
         if server.memory != .none {
             // The server's one card is another phone's (spec: "Two devices, one slot").
             let others = s.devices.indices.filter { $0 != d }.flatMap { s.devices[$0].cards.map(\.token) }

@@ -12,7 +12,7 @@ extension FleetSystem {
             guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else { return false }
             s.devices[d].cards.append(CardCell(
                 content: push.content, token: freshToken(s), posted: false, pushCapable: true,
-                origin: push.origin, registered: false, sendFailed: false))
+                origin: push.origin, registered: false, sendFailed: false, besideRegistered: push.besideRegistered))
             if !s.devices[d].app.isAlive { s.devices[d].wakePending = true }
             s.devices[d].startsSinceWorld = min(3, s.devices[d].startsSinceWorld + 1)
         case .update:
@@ -71,7 +71,7 @@ extension FleetSystem {
             let capable = pushType != nil
             s.devices[d].cards.append(CardCell(
                 content: FleetLogic.cell(content), token: capable ? freshToken(s) : 0, posted: false,
-                pushCapable: capable, origin: .app, registered: false, sendFailed: false))
+                pushCapable: capable, origin: .app, registered: false, sendFailed: false, besideRegistered: false))
         case .update(let content):
             for c in s.devices[d].cards.indices { s.devices[d].cards[c].content = FleetLogic.cell(content) }
         case .end:

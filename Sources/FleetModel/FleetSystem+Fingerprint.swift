@@ -37,12 +37,15 @@ extension FleetSystem {
             p.add(server.vetoMask.map { $0 | 0x80 } ?? 0)
             p.add(server.loading)
             p.add(server.endedDuringLoad)
+            p.add(server.resurrected)
+            p.add(server.forgotSinceRegistration)
             pack(server.file, &p)
             pack(server.pendingLoad, &p)
             if let tick = server.tick {
                 p.add(1 + actionCode(tick.action))
                 pack(tick.content, &p)
                 p.add(tick.sinceMask)
+                p.add(tick.besideRegistered)
                 p.add(UInt8(tick.targets.count))
                 for t in tick.targets {
                     p.add(t.token)
@@ -64,7 +67,7 @@ extension FleetSystem {
                 pack(c.content, &p)
                 p.add(c.token)
                 p.add((c.posted ? 1 : 0) | (c.pushCapable ? 2 : 0) | (c.registered ? 4 : 0) | (c.sendFailed ? 8 : 0)
-                    | originCode(c.origin) << 4)
+                    | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0))
             }
             p.add(appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0))
             p.add(d.knownDown)

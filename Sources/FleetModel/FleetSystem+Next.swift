@@ -92,7 +92,7 @@ extension FleetSystem {
     /// A process launch: cold store, a fresh push-to-start token POSTed, configure() syncs at
     /// once, and track() re-registers the token of every card (spec: "The app", "pushToStart").
     func launch(_ s: inout FleetState, _ d: Int) {
-        let token = freshToken(s)
+        let token = config.world.pushToStartRotation ? freshToken(s) : s.devices[d].pushToStartToken
         s.devices[d].pushToStartToken = token
         s.devices[d].fetched = false
         s.devices[d].knownDown = 0
@@ -120,6 +120,7 @@ extension FleetSystem {
         var server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
         server = server.restarted()
         s.servers[i].tick = nil
+        s.servers[i].forgotSinceRegistration = true
         FleetLogic.store(server, into: &s.servers[i], registry: &s.registries[h])
         return true
     }

@@ -6,6 +6,9 @@ extension FleetSystem {
     public static let allProperties: [Property<FleetSystem>] =
         duplicateChecks + zombieChecks + missingChecks + stepChecks + reachability
 
+    /// Every property name, in order (the configurations' expected findings refer to these).
+    public static var propertyNames: [String] { allProperties.map(\.name) }
+
     static let duplicateChecks: [Property<FleetSystem>] =
         duplicateCauses.map { cause in
             .atQuiescence("duplicate-card:\(cause)") { m, s in
@@ -53,6 +56,15 @@ extension FleetSystem {
             },
             .always("row-budget") { _, s in
                 s.devices.allSatisfy { $0.cards.allSatisfy { $0.content.rows.count <= FleetTally.maxRows } }
+            },
+            .transition("update-fanout") { m, _, action, new in
+                guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action != .start,
+                    !tick.targets.contains(where: \.channel)
+                else { return true }
+                // spec: "Kept at exactly one per environment" (per phone with a device id on the wire).
+                let registry = new.registries[m.host(ofServer: i)].update
+                let slots = registry.map { m.config.variants.deviceIdOnWire ? Int($0.env) * 256 + Int($0.device) : Int($0.env) }
+                return Set(slots).count == slots.count
             },
             .transition("push-to-start-fanout") { _, _, action, new in
                 guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .start else { return true }

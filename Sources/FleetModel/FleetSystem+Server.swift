@@ -24,13 +24,25 @@ extension FleetSystem {
         let content = FleetLogic.cell(decided.content)
         let cell = TickCell(
             action: decided.action, content: content, sinceMask: FleetLogic.mask(decided.activeSids),
-            targets: targets(of: decided.action, s, server: i), decided: decided)
+            targets: targets(of: decided.action, s, server: i), besideRegistered: registeredPhones(s, server: i),
+            decided: decided)
         if cell.targets.isEmpty {
             applyTick(&s, i, cell, FleetDelivery(attempted: 0, accepted: 0))
         } else {
             s.servers[i].tick = cell
         }
         return true
+    }
+
+    /// The phones whose card token server `i` holds and has not forgotten since it arrived.
+    func registeredPhones(_ s: FleetState, server i: Int) -> UInt8 {
+        guard !s.servers[i].forgotSinceRegistration else { return 0 }
+        let tokens = s.registries[host(ofServer: i)].update.map(\.token)
+        var mask: UInt8 = 0
+        for d in s.devices.indices where s.devices[d].cards.contains(where: { tokens.contains($0.token) }) {
+            mask |= 1 << d
+        }
+        return mask
     }
 
     func targets(of action: FleetCard.FleetAction, _ s: FleetState, server i: Int) -> [TargetCell] {
@@ -60,15 +72,22 @@ extension FleetSystem {
         let origin: CardOrigin = i == 0 ? .server : .otherServer
         if target.channel {
             for d in s.devices.indices where env(ofDevice: d) == target.env {
-                enqueue(&s, PushCell(device: UInt8(d), action: tick.action, content: tick.content, token: 0, channel: true, origin: origin))
+                enqueue(&s, PushCell(
+                    device: UInt8(d), action: tick.action, content: tick.content, token: 0, channel: true,
+                    origin: origin, besideRegistered: false))
             }
         } else {
             switch owner(of: target.token, in: s) {
             case .install(let d)? where tick.action == .start:
-                enqueue(&s, PushCell(device: UInt8(d), action: .start, content: tick.content, token: 0, channel: false, origin: origin))
+                let known = tick.besideRegistered & (1 << d) != 0
+                enqueue(&s, PushCell(
+                    device: UInt8(d), action: .start, content: tick.content, token: 0, channel: false,
+                    origin: origin, besideRegistered: known))
             case .card(let d, let c)? where tick.action != .start:
                 s.devices[d].cards[c].sendFailed = false
-                enqueue(&s, PushCell(device: UInt8(d), action: tick.action, content: tick.content, token: target.token, channel: false, origin: origin))
+                enqueue(&s, PushCell(
+                    device: UInt8(d), action: tick.action, content: tick.content, token: target.token,
+                    channel: false, origin: origin, besideRegistered: false))
             default:
                 break
             }
@@ -88,6 +107,7 @@ extension FleetSystem {
         s.servers[i].tick = nil
         let accepted = tick.targets.count { $0.outcome == .accepted }
         applyTick(&s, i, tick, FleetDelivery(attempted: tick.targets.count, accepted: accepted))
+        if s.servers[i].memory == .none { s.servers[i].forgotSinceRegistration = true }
         return true
     }
 
@@ -107,8 +127,10 @@ extension FleetSystem {
         let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
         let loaded = server.completingBootLoad(guards: guards)
         let pending = s.servers[i].tick
+        let overReport = s.servers[i].endedDuringLoad && loaded.box.current != nil
         FleetLogic.store(loaded, into: &s.servers[i], registry: &s.registries[h])
         s.servers[i].tick = pending
+        s.servers[i].resurrected = overReport
         return true
     }
 
@@ -125,9 +147,11 @@ extension FleetSystem {
         case .startToken:
             server = server.postingStartToken(FleetLogic.token(entry), guards: guards)
         case .updateToken:
+            s.servers[h].forgotSinceRegistration = false
             server = FleetLogic.registeringUpdateToken(server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
             if case .card(let d, let c)? = owner(of: post.token, in: s) { s.devices[d].cards[c].registered = true }
         case .ended:
+            s.servers[h].forgotSinceRegistration = true
             server = server.postingEnded()
         }
         let pending = s.servers[h].tick

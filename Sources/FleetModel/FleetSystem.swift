@@ -50,7 +50,7 @@ public struct FleetSystem: Model {
 
     public func initialStates() -> [FleetState] {
         var state = FleetState(
-            sessions: config.sessions.map { _ in SessionCell(activity: .idle, duplicated: false) },
+            sessions: config.sessions.map { SessionCell(activity: $0.initial, duplicated: false) },
             hostsDown: 0, servers: Array(repeating: .fresh, count: serverCount),
             registries: Array(repeating: RegistryCell(pushToStart: [], update: []), count: hosts),
             devices: [], pushes: [], posts: [])
@@ -77,7 +77,19 @@ public struct FleetSystem: Model {
 
     public func kind(of action: Action) -> ActionKind { action.isWorld ? .world : .system }
 
-    public var properties: [Property<FleetSystem>] { Self.allProperties }
+    /// Every check, with the reachability goals this configuration's world can reach: a restart
+    /// reload needs restarts; the veto needs the phone to end a card its server still counts
+    /// (a hidden session, or budget for a session to stop and start again). Models/README.md.
+    public var properties: [Property<FleetSystem>] {
+        let vetoReachable = config.sessions.contains(where: \.hidden) || config.bounds.worldBudget >= 3
+        return Self.allProperties.filter { p in
+            switch p.name {
+            case "reach:restart-reloads-card": config.world.serverRestart
+            case "reach:veto-refuses-start": vetoReachable
+            default: true
+            }
+        }
+    }
 
     public func fingerprint(of state: FleetState) -> UInt64 { Self.pack(state) }
 }

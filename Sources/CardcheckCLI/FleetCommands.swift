@@ -1,0 +1,145 @@
+import Explorer
+import FleetCard
+import FleetModel
+import Foundation
+
+/// `cardcheck check CONFIG` and `cardcheck mutants CONFIG` for the fleet-card model.
+public enum FleetCommands {
+    public static let checkUsage = """
+        usage: cardcheck check CONFIG.json [--threads N] [--write DIR]
+          Searches the fleet model of CONFIG exhaustively within its bounds and prints, per property,
+          holds / violated (expected or not) / unreached. --write DIR writes each violated property's
+          minimized counterexample (Markdown story + JSON trace) into DIR.
+          Exit 0 when everything is as the configuration expects, 1 otherwise, 2 on bad input.
+        """
+    public static let mutantsUsage = """
+        usage: cardcheck mutants CONFIG.json [--threads N] [--only GUARD,...] [--write DIR]
+          Switches each guard off in turn and prints the property class the explorer then finds
+          (one that holds with every guard on), its depth and minimized length: the spec's guard
+          table. --write DIR writes each row's counterexample into DIR.
+          Exit 0 when every guard is killed, 1 otherwise, 2 on bad input.
+        """
+
+    struct Options {
+        var config: String?
+        var threads = 1
+        var write: String?
+        var only: [String]?
+    }
+
+    static func message(_ text: String) -> Int32 {
+        FileHandle.standardError.write(Data("cardcheck: \(text)\n".utf8))
+        return 2
+    }
+
+    static func parse(_ arguments: [String], allowOnly: Bool) -> Result<Options, FleetCLIError> {
+        var o = Options()
+        var rest = arguments[...]
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "--threads":
+                guard let v = rest.popFirst(), let n = Int(v), n > 0 else { return .failure(.badValue("--threads")) }
+                o.threads = n
+            case "--write":
+                guard let v = rest.popFirst() else { return .failure(.badValue("--write")) }
+                o.write = v
+            case "--only" where allowOnly:
+                guard let v = rest.popFirst() else { return .failure(.badValue("--only")) }
+                let names = v.split(separator: ",").map(String.init)
+                if let bad = names.first(where: { !Guards.names.contains($0) }) {
+                    return .failure(.unknownGuard(bad))
+                }
+                o.only = names
+            default:
+                if arg.hasPrefix("-") || o.config != nil { return .failure(.unexpected(arg)) }
+                o.config = arg
+            }
+        }
+        return .success(o)
+    }
+
+    static func load(_ o: Options) -> Result<FleetConfig, FleetCLIError> {
+        guard let path = o.config else { return .failure(.missingConfig) }
+        do { return .success(try FleetConfig.load(path: path)) } catch { return .failure(.config(error.description)) }
+    }
+
+    /// `cardcheck check`.
+    public static func check(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") { print(checkUsage); return 0 }
+        let options: Options, config: FleetConfig
+        switch parse(arguments, allowOnly: false).flatMap({ o in load(o).map { (o, $0) } }) {
+        case .failure(let e): return message(e.description)
+        case .success(let (o, c)): (options, config) = (o, c)
+        }
+        let result = FleetCheck.run(config, threads: options.threads, progress: progressLine)
+        print(result.summary)
+        if let dir = options.write {
+            for (name, trace) in result.violations {
+                let stem = FleetCounterexamples.stem(name)
+                let small = FleetCounterexamples.minimized(trace, model: result.model)
+                do {
+                    try FleetCounterexamples.write(small, model: result.model, to: dir, stem: stem)
+                } catch {
+                    return message(FleetCLIError.cannotWrite(dir).description)
+                }
+                print("wrote \(dir)/\(stem).md and .json (\(small.steps.count) steps)")
+            }
+        }
+        return result.passed ? 0 : 1
+    }
+
+    /// `cardcheck mutants`.
+    public static func mutants(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") { print(mutantsUsage); return 0 }
+        let options: Options, config: FleetConfig
+        switch parse(arguments, allowOnly: true).flatMap({ o in load(o).map { (o, $0) } }) {
+        case .failure(let e): return message(e.description)
+        case .success(let (o, c)): (options, config) = (o, c)
+        }
+        let result = FleetMutants.run(config, threads: options.threads, only: options.only) { line in
+            FileHandle.standardError.write(Data("  \(line)\n".utf8))
+        }
+        print(result.table)
+        if let dir = options.write {
+            for row in result.rows {
+                guard let trace = row.trace, let property = row.property else { continue }
+                let stem = FleetCounterexamples.stem(property, guardOff: row.guardName)
+                do {
+                    try FleetCounterexamples.write(
+                        trace, model: row.model, to: dir, stem: stem, title: "\(property) with \(row.guardName) off")
+                } catch {
+                    return message(FleetCLIError.cannotWrite(dir).description)
+                }
+            }
+        }
+        print(result.allKilled ? "every guard killed" : "SOME GUARD NOT KILLED")
+        return result.allKilled ? 0 : 1
+    }
+
+    static let progressLine: @Sendable (SearchProgress) -> Void = { p in
+        guard isatty(2) != 0 else { return }
+        FileHandle.standardError.write(Data(
+            "\r  \(p.distinctStates) states, frontier \(p.frontier), depth \(p.depth), \(Int(p.statesPerSecond)) states/s   ".utf8))
+    }
+}
+
+/// Bad command-line input for the fleet commands: one line, exit code 2.
+public enum FleetCLIError: Error, CustomStringConvertible, Equatable {
+    case missingConfig
+    case badValue(String)
+    case unexpected(String)
+    case unknownGuard(String)
+    case config(String)
+    case cannotWrite(String)
+
+    public var description: String {
+        switch self {
+        case .missingConfig: "missing the configuration file (e.g. Models/fleet-card.json)"
+        case .badValue(let flag): "\(flag) needs a value (--threads: a positive integer)"
+        case .unexpected(let arg): "unexpected argument '\(arg)'"
+        case .unknownGuard(let name): Guards.unknownGuardMessage(name)
+        case .config(let line): line
+        case .cannotWrite(let dir): "cannot write counterexamples into \(dir)"
+        }
+    }
+}
