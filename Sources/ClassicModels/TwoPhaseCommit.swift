@@ -96,5 +96,5 @@ public struct TwoPhaseCommit: Model, Codable {
 
     public func fingerprint(of state: State) -> UInt64 { Fingerprint.mix(state.bits) }
 
-    private enum CodingKeys: String, CodingKey { case resourceManagers }
+    enum CodingKeys: String, CodingKey { case resourceManagers }
 }

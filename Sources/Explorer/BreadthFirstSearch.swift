@@ -85,16 +85,17 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         expansion: Expansion<M>, graph: SearchGraph, findings: Findings, depth: Int,
         stop: SearchReport<M>.StopReason, seconds: Double, visitedBytes: Int
     ) -> SearchReport<M> {
+        let minimizer = Minimizer(model)
         let verdicts = expansion.properties.enumerated().map { p, property -> SearchReport<M>.Verdict in
             var outcome = SearchReport<M>.Outcome.holds
             var witness: Trace<M>?
             switch findings.violation[p] {
             case .state(let node)?:
-                outcome = .violated(graph.trace(
-                    model, to: node, property: property.name, minimization: .shortestOneMinimal))
+                outcome = .violated(minimizer.minimize(graph.trace(
+                    model, to: node, property: property.name, minimization: .shortest)))
             case .step(let node, let action)?:
-                outcome = .violated(graph.trace(
-                    model, to: node, then: action, property: property.name, minimization: .shortestOneMinimal))
+                outcome = .violated(minimizer.minimize(graph.trace(
+                    model, to: node, then: action, property: property.name, minimization: .shortest)))
             case nil:
                 break
             }
