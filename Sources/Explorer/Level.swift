@@ -4,7 +4,7 @@ struct Level<State: Sendable> {
     /// States are checked for limits and Ctrl-C every this many frontier states.
     static var batch: Int { 1024 }
 
-    var visited: FingerprintSet
+    let visited: VisitedShards
     var frontier: [State] = []
     /// World actions used to reach each frontier state.
     var used: [UInt8] = []
@@ -12,9 +12,9 @@ struct Level<State: Sendable> {
     var nextUsed: [UInt8] = []
     let threads: Int
 
-    init(options: SearchOptions) {
-        visited = FingerprintSet()
-        threads = options.threads
+    init(threads: Int) {
+        self.threads = threads
+        visited = VisitedShards(count: threads)
     }
 
     /// Makes the next level the frontier.
@@ -26,16 +26,22 @@ struct Level<State: Sendable> {
     }
 
     /// Expands the whole frontier (node ids `graph.count - frontier.count ..< graph.count` at
-    /// entry) into `next`. Returns a stop reason when `interrupt` asks to stop part-way.
+    /// entry) into `next`. Returns a stop reason when a limit stops it part-way; `progress`
+    /// is called now and then with the number of distinct states.
     mutating func expand<M: Model>(
-        _ expansion: Expansion<M>, depth: Int, atBound: Bool, graph: inout SearchGraph,
-        findings: inout Findings, interrupt: (Int) -> SearchReport<M>.StopReason?
-    ) -> SearchReport<M>.StopReason? where M.State == State {
+        _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
+        limits: Limits, progress: (Int) -> Void
+    ) -> SearchStopReason? where M.State == State {
+        if threads > 1 {
+            return expandInParallel(
+                expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits, progress: progress)
+        }
         let firstNode = graph.count - frontier.count
         var out: [Successor<State>] = []
         var start = 0
         while start < frontier.count {
-            if let reason = interrupt(graph.count) { return reason }
+            if let reason = limits.reason(distinctStates: graph.count) { return reason }
+            progress(graph.count)
             let end = min(start + Self.batch, frontier.count)
             for i in start..<end {
                 let node = UInt32(firstNode + i)
@@ -55,6 +61,20 @@ struct Level<State: Sendable> {
             }
             start = end
         }
+        return nil
+    }
+}
+
+/// The limits that stop a search part-way, readable from any worker.
+struct Limits: Sendable {
+    let stateLimit: Int?
+    let deadline: ContinuousClock.Instant?
+    let stop: StopSignal?
+
+    func reason(distinctStates: Int) -> SearchStopReason? {
+        if let stateLimit, distinctStates >= stateLimit { return .stateLimit }
+        if let deadline, ContinuousClock.now >= deadline { return .timeLimit }
+        if stop?.isRaised == true { return .interrupted }
         return nil
     }
 }

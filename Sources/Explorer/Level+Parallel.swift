@@ -1,0 +1,125 @@
+import Dispatch
+import Synchronization
+
+extension Level {
+    /// The parallel level, in three phases, so its result is the sequential one:
+    /// 1. workers expand chunks of the frontier (properties checked, successors buffered);
+    /// 2. worker k inserts, in frontier order, the buffered successors of shard k;
+    /// 3. the new states are appended in frontier order, as the sequential search would.
+    mutating func expandInParallel<M: Model>(
+        _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
+        limits: Limits, progress: (Int) -> Void
+    ) -> SearchStopReason? where M.State == State {
+        let firstNode = graph.count - frontier.count
+        let chunkSize = max(64, min(Self.batch * 4, frontier.count / (threads * 8) + 1))
+        let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
+        let work = ParallelWork<State>(chunks: chunkCount, properties: expansion.properties.count)
+        let visited = self.visited
+        let distinctAtStart = graph.count
+        progress(graph.count)
+
+        // Phase 1: expand.
+        let frontier = self.frontier, used = self.used
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            var out: [Successor<State>] = []
+            while true {
+                if work.stopReason.load(ordering: .relaxed) != 0 { return }
+                let c = work.nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard c < chunkCount else { return }
+                if let reason = limits.reason(distinctStates: distinctAtStart) {
+                    work.stop(reason)
+                    return
+                }
+                let result = work.results[c]
+                let start = c * chunkSize
+                let end = min(start + chunkSize, frontier.count)
+                for i in start..<end {
+                    let node = UInt32(firstNode + i)
+                    expansion.expand(
+                        frontier[i], node: node, used: used[i], checkSteps: !atBound,
+                        findings: &result.findings, out: &out)
+                    if atBound {
+                        if !result.findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
+                            result.findings.beyondBound = true
+                        }
+                        continue
+                    }
+                    for s in out { result.successors.append(s); result.parents.append(node) }
+                }
+                result.done = true
+            }
+        }
+        // Findings of every expanded chunk count, in frontier order, even when stopping early.
+        for result in work.results where result.done { findings.absorb(result.findings) }
+        if let reason = work.reason { return reason }
+        if atBound { return nil }
+        progress(graph.count)
+
+        // Phase 2: deduplicate, each shard by its owner, each in frontier order.
+        for result in work.results { result.prepareFlags() }
+        let shards = visited.count
+        DispatchQueue.concurrentPerform(iterations: shards) { k in
+            for result in work.results {
+                result.successors.withUnsafeBufferPointer { successors in
+                    for (i, s) in successors.enumerated() where visited.shard(of: s.key) == k {
+                        result.isNew[i] = visited.insert(s.key, shard: k)
+                    }
+                }
+            }
+        }
+
+        // Phase 3: the new states, in frontier order.
+        for result in work.results {
+            for (i, s) in result.successors.enumerated() where result.isNew[i] {
+                graph.append(parent: result.parents[i], action: s.action)
+                next.append(s.state)
+                nextUsed.append(s.used)
+            }
+        }
+        return nil
+    }
+}
+
+/// What the workers of one parallel level share: a chunk counter, a stop flag, and one result
+/// per chunk, each written by the single worker that took the chunk.
+final class ParallelWork<State>: @unchecked Sendable {
+    final class ChunkResult: @unchecked Sendable {
+        var findings: Findings
+        var successors: [Successor<State>] = []
+        var parents: [UInt32] = []
+        var done = false
+        /// Written in phase 2 by the shards' owners, each at its own indices.
+        private var newFlags: UnsafeMutableBufferPointer<Bool> = .init(start: nil, count: 0)
+
+        init(properties: Int) { findings = Findings(properties: properties) }
+
+        /// One flag per successor; `prepareFlags()` must run first, before the workers.
+        var isNew: UnsafeMutableBufferPointer<Bool> { newFlags }
+
+        func prepareFlags() {
+            newFlags = .allocate(capacity: successors.count)
+            newFlags.initialize(repeating: false)
+        }
+
+        deinit { newFlags.deallocate() }
+    }
+
+    let results: [ChunkResult]
+    let nextChunk = Atomic<Int>(0)
+    let stopReason = Atomic<Int>(0)
+    private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted] }
+
+    init(chunks: Int, properties: Int) {
+        results = (0..<chunks).map { _ in ChunkResult(properties: properties) }
+    }
+
+    func stop(_ reason: SearchStopReason) {
+        let code = (Self.reasons.firstIndex(of: reason) ?? 2) + 1
+        _ = stopReason.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+    }
+
+    var reason: SearchStopReason? {
+        let code = stopReason.load(ordering: .relaxed)
+        return code == 0 ? nil : Self.reasons[code - 1]
+    }
+}
