@@ -11,6 +11,9 @@ public enum CardcheckCommand {
         Subcommand(
             name: "replay", summary: "re-run a saved trace and say where it diverges", help: ReplayCommand.help,
             run: ReplayCommand.run),
+        Subcommand(
+            name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
+            run: BenchCommand.run),
     ]
 
     static var help: String {

@@ -48,6 +48,6 @@ enum CheckCommand {
             }
             request.saveDirectory = directory
         }
-        return try model.check(request, console: console)
+        return try model.check(request, console)
     }
 }

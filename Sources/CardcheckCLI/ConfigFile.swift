@@ -22,11 +22,11 @@ struct ConfigFile {
     }
 
     /// The model, built; a configuration its model refuses is one line naming the file.
-    func open() throws -> any RunnableModel {
+    func open() throws -> RunnableModel {
         try Self.open(entry, configuration, path: path)
     }
 
-    static func open(_ entry: ModelCatalogEntry, _ configuration: JSONValue, path: String) throws -> any RunnableModel {
+    static func open(_ entry: ModelCatalogEntry, _ configuration: JSONValue, path: String) throws -> RunnableModel {
         do {
             return try entry.open(configuration)
         } catch let error as DecodingError {

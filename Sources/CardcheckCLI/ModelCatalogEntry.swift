@@ -16,7 +16,7 @@ public struct SearchBounds: Sendable {
 public struct ModelCatalogEntry: Sendable {
     public let name: String
     public let summary: String
-    let open: @Sendable (JSONValue) throws -> any RunnableModel
+    let open: @Sendable (JSONValue) throws -> RunnableModel
 
     /// A model built by `decode` from its configuration (the file's JSON without `"model"`).
     public init<M: Model>(
@@ -25,9 +25,12 @@ public struct ModelCatalogEntry: Sendable {
     ) {
         self.name = name
         self.summary = summary
+        // Closures, not an existential of the generic runner: built here, where M is concrete,
+        // they call the search specialized for M (through a protocol witness it would not be).
         open = { configuration in
             let model = try decode(configuration)
-            return ModelRunner(model: model, configuration: configuration, bounds: bounds(model))
+            let runner = ModelRunner(model: model, configuration: configuration, bounds: bounds(model))
+            return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay)
         }
     }
 
@@ -38,8 +41,8 @@ public struct ModelCatalogEntry: Sendable {
 }
 
 /// A model with its configuration, ready for any command.
-protocol RunnableModel {
-    func check(_ request: CheckRequest, console: Console) throws -> Int32
-    func simulate(_ request: SimulateRequest, console: Console) throws -> Int32
-    func replay(_ data: Data, path: String, console: Console) throws -> Int32
+struct RunnableModel {
+    let check: (_ request: CheckRequest, _ console: Console) throws -> Int32
+    let simulate: (_ request: SimulateRequest, _ console: Console) throws -> Int32
+    let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
 }

@@ -2,7 +2,7 @@ import Explorer
 import Foundation
 
 /// The commands, for one model type: run the library, print what it returns.
-struct ModelRunner<M: Model>: RunnableModel {
+struct ModelRunner<M: Model> {
     let model: M
     /// The configuration the model was built from, written into saved traces.
     let configuration: JSONValue

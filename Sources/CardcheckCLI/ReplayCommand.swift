@@ -32,6 +32,6 @@ enum ReplayCommand {
         }
         configuration.removeValue(forKey: "model")
         let model = try ConfigFile.open(entry, .object(configuration), path: path)
-        return try model.replay(data, path: path, console: console)
+        return try model.replay(data, path, console)
     }
 }

@@ -24,6 +24,6 @@ enum SimulateCommand {
         let request = SimulateRequest(
             path: args.positionals[0], seed: try args.seed() ?? 0, depth: try args.positive("--depth") ?? 100,
             walks: try args.positive("--walks") ?? 1000, worldBudget: try args.nonNegative("--budget"))
-        return try ConfigFile(path: request.path).open().simulate(request, console: console)
+        return try ConfigFile(path: request.path).open().simulate(request, console)
     }
 }

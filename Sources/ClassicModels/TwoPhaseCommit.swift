@@ -82,8 +82,16 @@ public struct TwoPhaseCommit: Model, Codable {
     public var properties: [Property<Self>] {
         [
             .always("consistent") { model, s in
-                let states = (0..<model.resourceManagers).map { s.rm($0) }
-                return !(states.contains(.committed) && states.contains(.aborted))
+                // No manager committed while another aborted (TwoPhase.tla's TCConsistent).
+                var committed = false, aborted = false
+                for rm in 0..<model.resourceManagers {
+                    switch s.rm(rm) {
+                    case .committed: committed = true
+                    case .aborted: aborted = true
+                    default: break
+                    }
+                }
+                return !(committed && aborted)
             },
             .sometimes("all committed") { model, s in
                 (0..<model.resourceManagers).allSatisfy { s.rm($0) == .committed }

@@ -31,21 +31,32 @@ extension Level {
                     return
                 }
                 let result = work.results[c]
+                // Locals, stored once at the end: a class property in the loop would pay an
+                // exclusivity check on every access.
+                var findings = Findings(properties: expansion.properties.count)
+                var successors: [Successor<State>] = []
+                var parents: [UInt32] = []
                 let start = c * chunkSize
                 let end = min(start + chunkSize, frontier.count)
                 for i in start..<end {
                     let node = UInt32(firstNode + i)
                     expansion.expand(
                         frontier[i], node: node, used: used[i], checkSteps: !atBound,
-                        findings: &result.findings, out: &out)
+                        findings: &findings, out: &out)
                     if atBound {
-                        if !result.findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
-                            result.findings.beyondBound = true
+                        if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
+                            findings.beyondBound = true
                         }
                         continue
                     }
-                    for s in out { result.successors.append(s); result.parents.append(node) }
+                    for s in out {
+                        successors.append(s)
+                        parents.append(node)
+                    }
                 }
+                result.findings = findings
+                result.successors = successors
+                result.parents = parents
                 result.done = true
             }
         }
@@ -60,23 +71,71 @@ extension Level {
         let shards = visited.count
         DispatchQueue.concurrentPerform(iterations: shards) { k in
             for result in work.results {
+                let flags = result.isNew
                 result.successors.withUnsafeBufferPointer { successors in
                     for (i, s) in successors.enumerated() where visited.shard(of: s.key) == k {
-                        result.isNew[i] = visited.insert(s.key, shard: k)
+                        flags[i] = visited.insert(s.key, shard: k)
                     }
                 }
             }
         }
 
-        // Phase 3: the new states, in frontier order.
+        // Phase 3: the new states, in frontier order, each chunk copied by a worker to its
+        // place (known from the counts of the chunks before it).
+        var offsets: [Int] = []
+        var total = 0
         for result in work.results {
-            for (i, s) in result.successors.enumerated() where result.isNew[i] {
-                graph.append(parent: result.parents[i], action: s.action)
-                next.append(s.state)
-                nextUsed.append(s.used)
-            }
+            offsets.append(total)
+            total += result.isNew.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
+        let results = work.results, chunkOffsets = offsets, workers = min(threads, results.count)
+        var parents: [UInt32] = []
+        var actions: [UInt16] = []
+        var usedThen: [UInt8] = []
+        let states = [State](unsafeUninitializedCapacity: total) { stateBuffer, initialized in
+            parents = [UInt32](unsafeUninitializedCapacity: total) { parentBuffer, p in
+                actions = [UInt16](unsafeUninitializedCapacity: total) { actionBuffer, a in
+                    usedThen = [UInt8](unsafeUninitializedCapacity: total) { usedBuffer, u in
+                        let out = PhaseThreeBuffers(
+                            states: stateBuffer, parents: parentBuffer, actions: actionBuffer, used: usedBuffer)
+                        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                            for c in stride(from: worker, to: results.count, by: workers) {
+                                var at = chunkOffsets[c]
+                                let result = results[c]
+                                let flags = result.isNew, successors = result.successors, from = result.parents
+                                for (i, s) in successors.enumerated() where flags[i] {
+                                    out.write(at, s, parent: from[i])
+                                    at += 1
+                                }
+                            }
+                        }
+                        u = total
+                    }
+                    a = total
+                }
+                p = total
+            }
+            initialized = total
+        }
+        graph.append(parents: parents, actions: actions)
+        next.append(contentsOf: states)
+        nextUsed.append(contentsOf: usedThen)
         return nil
+    }
+}
+
+/// Where phase 3 writes: disjoint ranges per chunk, so workers never touch the same slot.
+struct PhaseThreeBuffers<State>: @unchecked Sendable {
+    let states: UnsafeMutableBufferPointer<State>
+    let parents: UnsafeMutableBufferPointer<UInt32>
+    let actions: UnsafeMutableBufferPointer<UInt16>
+    let used: UnsafeMutableBufferPointer<UInt8>
+
+    func write(_ at: Int, _ s: Successor<State>, parent: UInt32) {
+        states.initializeElement(at: at, to: s.state)
+        parents[at] = parent
+        actions[at] = s.action
+        used[at] = s.used
     }
 }
 
