@@ -1,0 +1,18 @@
+import Explorer
+import Testing
+@testable import CardcheckCLI
+
+@Suite struct ModelCatalogTests {
+    @Test("names are unique and sorted for messages")
+    func unique() {
+        #expect(Set(ModelCatalog.names).count == ModelCatalog.entries.count)
+        #expect(ModelCatalog.names == ModelCatalog.names.sorted())
+    }
+
+    @Test("each classic entry builds its model from the configuration in Models/", arguments: ["two-phase-commit", "die-hard", "flag-mutex"])
+    func modelsFolder(name: String) throws {
+        let file = try ConfigFile(path: "Models/\(name).json")
+        #expect(file.entry.name == name)
+        _ = try file.open()
+    }
+}
