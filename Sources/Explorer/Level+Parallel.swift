@@ -49,7 +49,9 @@ extension Level {
                         }
                         continue
                     }
-                    for s in out {
+                    // States of earlier levels are dropped here, in parallel (nobody writes the
+                    // table in this phase); phase 2 then only settles this level's newcomers.
+                    for s in out where !visited.contains(s.key) {
                         successors.append(s)
                         parents.append(node)
                     }
