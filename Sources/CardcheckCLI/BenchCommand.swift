@@ -10,8 +10,9 @@ enum BenchCommand {
         Explores a fixed set of models (two-phase commit with 7 and 8 resource managers, the
         flag mutex with 9 processes) once single-threaded and once with N threads (default 2),
         R times each (default 3, best time kept), and prints distinct states/s, ns per state,
-        bytes per visited state (fingerprint table; the parent link adds 6) and the speed-up.
-        Build with -c release; other processes on the machine lower the figures.
+        bytes per visited state (fingerprint table; the parent link adds 6), the speed-up, and
+        the CPU time the threads used over the single thread's (the speed-up can reach at most
+        N / that ratio). Build with -c release; other processes on the machine lower the figures.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
@@ -19,7 +20,9 @@ enum BenchCommand {
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench", expected: "no file") }
         let repeats = try args.positive("--repeat") ?? 3
         let threads = try args.positive("--threads") ?? 2
-        console.print("model                      states   1 thread: states/s  ns/state  bytes/state   \(threads) threads: states/s  speed-up")
+        console.print(
+            "model                      states   1 thread: states/s  ns/state  bytes/state"
+                + "   \(threads) threads: states/s  speed-up  cpu-time ratio")
         bench(TwoPhaseCommit(resourceManagers: 7), label: "two-phase-commit, 7 RMs", repeats, threads, console)
         bench(TwoPhaseCommit(resourceManagers: 8), label: "two-phase-commit, 8 RMs", repeats, threads, console)
         bench(FlagMutex(processes: 9), label: "flag-mutex, 9 processes", repeats, threads, console)
@@ -28,20 +31,34 @@ enum BenchCommand {
     }
 
     static func bench<M: Model>(_ model: M, label: String, _ repeats: Int, _ threads: Int, _ console: Console) {
-        func best(_ threads: Int) -> SearchReport<M> {
-            var reports: [SearchReport<M>] = []
-            for _ in 0..<repeats { reports.append(BreadthFirstSearch(model, options: SearchOptions(threads: threads)).run()) }
-            return reports.min { $0.seconds < $1.seconds } ?? reports[0]
+        /// The fastest of `repeats` runs, with the CPU seconds (all threads) it used.
+        func best(_ threads: Int) -> (report: SearchReport<M>, cpu: Double) {
+            var runs: [(SearchReport<M>, Double)] = []
+            for _ in 0..<repeats {
+                let before = cpuSeconds()
+                let report = BreadthFirstSearch(model, options: SearchOptions(threads: threads)).run()
+                runs.append((report, cpuSeconds() - before))
+            }
+            return runs.min { $0.0.seconds < $1.0.seconds } ?? runs[0]
         }
-        let one = best(1)
-        let many = best(threads)
+        let (one, cpuOne) = best(1)
+        let (many, cpuMany) = best(threads)
         let n = Double(one.distinctStates)
         let rate1 = n / one.seconds, rateN = n / many.seconds
         console.print(
             label.padding(toLength: 24, withPad: " ", startingAt: 0)
-                + String(format: "%9d   %14.0f  %8.0f  %11.1f   %18.0f  %7.2fx",
+                + String(format: "%9d   %14.0f  %8.0f  %11.1f   %18.0f  %7.2fx  %14.2f",
                          one.distinctStates, rate1, one.seconds * 1e9 / n, Double(one.visitedBytes) / n,
-                         rateN, rateN / rate1))
+                         rateN, rateN / rate1, cpuOne > 0 ? cpuMany / cpuOne : 0))
+    }
+
+    /// User and system CPU seconds of the whole process so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
     }
 
     static func loadAverage() -> String {

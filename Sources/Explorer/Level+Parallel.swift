@@ -106,7 +106,7 @@ extension Level {
             offsets.append(total)
             total += result.isNew.prefix(result.successors.count).reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        let results = work.results, chunkOffsets = offsets, workers = min(threads, results.count)
+        let results = work.results, chunkOffsets = offsets
         var parents: [UInt32] = []
         var actions: [UInt16] = []
         var usedThen: [UInt8] = []
@@ -116,15 +116,13 @@ extension Level {
                     usedThen = [UInt8](unsafeUninitializedCapacity: total) { usedBuffer, u in
                         let out = PhaseThreeBuffers(
                             states: stateBuffer, parents: parentBuffer, actions: actionBuffer, used: usedBuffer)
-                        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                            for c in stride(from: worker, to: results.count, by: workers) {
-                                var at = chunkOffsets[c]
-                                let result = results[c]
-                                let flags = result.isNew, successors = result.successors, from = result.parents
-                                for (i, s) in successors.enumerated() where flags[i] {
-                                    out.write(at, s, parent: from[i])
-                                    at += 1
-                                }
+                        DispatchQueue.concurrentPerform(iterations: results.count) { c in
+                            var at = chunkOffsets[c]
+                            let result = results[c]
+                            let flags = result.isNew, successors = result.successors, from = result.parents
+                            for (i, s) in successors.enumerated() where flags[i] {
+                                out.write(at, s, parent: from[i])
+                                at += 1
                             }
                         }
                         u = total

@@ -16,7 +16,9 @@ struct Level<State: Sendable> {
 
     init(threads: Int) {
         self.threads = threads
-        visited = VisitedShards(count: threads)
+        // Several shards per thread, handed out as they free up: a worker the scheduler
+        // pauses (the machine is shared) does not hold the whole level back.
+        visited = VisitedShards(count: threads == 1 ? 1 : threads * 4)
     }
 
     /// Makes the next level the frontier.
