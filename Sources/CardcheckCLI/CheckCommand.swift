@@ -40,14 +40,7 @@ enum CheckCommand {
         request.count = args.has("--count")
         request.progress = args.has("--progress")
         let model = try ConfigFile(path: args.positionals[0]).open()
-        if let directory = args.string("--save") {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError.cannotWrite(directory)
-            }
-            request.saveDirectory = directory
-        }
+        request.saveDirectory = try args.string("--save").map(TraceFiles.directory)
         return try model.check(request, console)
     }
 }

@@ -31,14 +31,10 @@ struct ModelRunner<M: Model> {
             console.print(counts.lines())
         }
         if let directory = request.saveDirectory {
-            for verdict in report.verdicts {
-                guard case .violated(let found) = verdict.outcome else { continue }
-                var trace: Trace<M> = found
-                trace.configuration = configuration
-                let path = directory + "/" + TraceFiles.fileName(for: verdict.name)
-                try TraceFiles.write(trace, to: path)
-                console.print("saved \(path) (replay: cardcheck replay \(path))")
+            let traces: [Trace<M>] = report.verdicts.compactMap {
+                if case .violated(let trace) = $0.outcome { trace } else { nil }
             }
+            try TraceFiles.save(traces, configuration: configuration, in: directory, console: console)
         }
         return report.passed ? 0 : 1
     }
@@ -61,6 +57,9 @@ struct ModelRunner<M: Model> {
                 + (request.worldBudget.map { " --budget \($0)" } ?? ""))
         }
         console.print(report.passed ? "result: pass" : "result: FAIL")
+        if let directory = request.saveDirectory {
+            try TraceFiles.save(report.violations.map(\.trace), configuration: configuration, in: directory, console: console)
+        }
         return report.passed ? 0 : 1
     }
 
@@ -102,4 +101,5 @@ struct SimulateRequest {
     var depth: Int
     var walks: Int
     var worldBudget: Int?
+    var saveDirectory: String?
 }

@@ -1,7 +1,7 @@
 /// `cardcheck simulate CONFIG.json`: seeded random walks past the exhaustive bound.
 enum SimulateCommand {
     static let help = """
-        usage: cardcheck simulate CONFIG.json [--seed N] [--depth D] [--walks W] [--budget B]
+        usage: cardcheck simulate CONFIG.json [--seed N] [--depth D] [--walks W] [--budget B] [--save DIR]
 
         Runs W random walks of up to D steps on the model CONFIG.json names, each choosing
         uniformly among the enabled actions, checking the same properties as `check`. Each
@@ -13,17 +13,20 @@ enum SimulateCommand {
           --depth D    steps per walk (default 100)
           --walks W    number of walks (default 1000)
           --budget B   world actions per walk; default: the configuration's
+          --save DIR   write each counterexample to DIR/<property>.json (for `cardcheck replay`)
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
-            arguments, command: "simulate", options: ["--seed", "--depth", "--walks", "--budget"], flags: [])
+            arguments, command: "simulate", options: ["--seed", "--depth", "--walks", "--budget", "--save"], flags: [])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "simulate", expected: "one configuration file")
         }
-        let request = SimulateRequest(
+        var request = SimulateRequest(
             path: args.positionals[0], seed: try args.seed() ?? 0, depth: try args.positive("--depth") ?? 100,
             walks: try args.positive("--walks") ?? 1000, worldBudget: try args.nonNegative("--budget"))
-        return try ConfigFile(path: request.path).open().simulate(request, console)
+        let model = try ConfigFile(path: request.path).open()
+        request.saveDirectory = try args.string("--save").map(TraceFiles.directory)
+        return try model.simulate(request, console)
     }
 }

@@ -29,3 +29,17 @@ import Testing
         #expect(c.err == ["cardcheck: --walks must be a positive integer, got '0'"])
     }
 }
+
+@Suite struct SimulateSaveTests {
+    @Test("--save writes the minimized counterexample of a walk, and it replays")
+    func saves() {
+        let scratch = Scratch()
+        let c = CapturedConsole()
+        #expect(c.run("simulate", "Models/flag-mutex.json", "--seed", "3", "--depth", "30", "--walks", "20", "--save", scratch.path) == 1)
+        let path = scratch.path + "/mutual-exclusion.json"
+        #expect(c.out.last == "saved \(path) (replay: cardcheck replay \(path))")
+        let replay = CapturedConsole()
+        #expect(replay.run("replay", path) == 0)
+        #expect(replay.out.last?.hasPrefix("reproduced: \"mutual exclusion\"") == true)
+    }
+}
