@@ -45,6 +45,7 @@ struct Level<State: Sendable> {
         // Successors of a few states at a time, so their table slots can be read together.
         var batch: [Successor<State>] = []
         var batchParents: [UInt32] = []
+        var recent = [UInt64](repeating: 0, count: 4096)
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
@@ -65,8 +66,15 @@ struct Level<State: Sendable> {
                         }
                         continue
                     }
-                    batch.append(contentsOf: out)
-                    for _ in out { batchParents.append(node) }
+                    for s in out {
+                        // Seen just before (siblings share successors): already in the table.
+                        let slot = Int(truncatingIfNeeded: s.key) & (recent.count - 1)
+                        let tag = s.key == 0 ? 1 : s.key
+                        if recent[slot] == tag { continue }
+                        recent[slot] = tag
+                        batch.append(s)
+                        batchParents.append(node)
+                    }
                 }
                 batch.withUnsafeBufferPointer { visited.prefetch($0) }
                 for (k, s) in batch.enumerated() where visited.insert(s.key) {
