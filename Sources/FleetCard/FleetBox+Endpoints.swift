@@ -4,11 +4,19 @@ extension FleetBox {
     /// (spec: lifecycle A, step 4). It also clears the veto (spec: "cleared ... by the phone
     /// registering an update token").
     public func noteFleetActivityStarted() -> (box: FleetBox, file: FileEffect) {
-        var box = self
+        var box = clearingVeto()
         box.current = FleetCardMemory(content: nil)
+        return (box, .write)
+    }
+
+    /// The veto's end on an update-token registration, with or without adoption: the spec makes
+    /// it the registration's effect ("It is cleared by a delivered start, or by the phone
+    /// registering an update token"). The veto is memory only, so the file is not touched.
+    public func clearingVeto() -> FleetBox {
+        var box = self
         box.clientEnded = nil
         box.vetoLogged = false
-        return (box, .write)
+        return box
     }
 
     /// The /ended endpoint's `noteFleetActivityEnded()`: nulls the card, records the veto

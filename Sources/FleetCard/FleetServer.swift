@@ -52,8 +52,8 @@ public struct FleetServer: Codable, Hashable, Sendable {
     }
 
     /// POST /update-token: supersede, then `noteFleetActivityStarted()` (adoption). Without the
-    /// adoptOnTokenRegistration guard the token is stored but the card is not adopted, and the
-    /// veto is not cleared either (both are the work of noteFleetActivityStarted).
+    /// adoptOnTokenRegistration guard the token is stored and the veto cleared (the spec makes
+    /// that the registration's effect, "The start veto"), but the card is not adopted.
     public func postingUpdateToken(_ token: RegisteredToken, guards: Guards = .all) -> FleetServer {
         var next = self
         next.registry = registry.registeringUpdateToken(token, guards: guards)
@@ -61,6 +61,8 @@ public struct FleetServer: Codable, Hashable, Sendable {
             let (box, effect) = box.noteFleetActivityStarted()
             next.box = box
             next.file = Self.file(after: effect, box: box, was: file)
+        } else {
+            next.box = box.clearingVeto()
         }
         return next
     }

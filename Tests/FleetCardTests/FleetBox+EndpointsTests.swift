@@ -14,6 +14,13 @@ import Testing
         #expect(file == .write)
     }
 
+    @Test("clearing the veto forgets the population and its log, and nothing else")
+    func clearVeto() {
+        let card = FleetCardMemory(content: nil)
+        let box = FleetBox(current: card, since: since, zeroSince: 3, clientEnded: ["a"], vetoLogged: true)
+        #expect(box.clearingVeto() == FleetBox(current: card, since: since, zeroSince: 3))
+    }
+
     @Test("/ended nulls the card and records the server's active sids as the veto population")
     func ended() {
         let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4)

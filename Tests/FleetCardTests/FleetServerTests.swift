@@ -22,6 +22,17 @@ import Testing
         #expect(silent.decide([working("s1")], now: 0, guards: off).action == .start)
     }
 
+    @Test("with adoptOnTokenRegistration off a registration stores the token and clears the veto, without adopting")
+    func registrationClearsTheVetoWithoutAdoption() throws {
+        let off = try #require(Guards.allBut("adoptOnTokenRegistration"))
+        let vetoed = FleetServer(box: FleetBox(clientEnded: ["s1"], vetoLogged: true))
+        #expect(vetoed.decide([working("s1")], now: 0, guards: off).vetoed)
+        let registered = vetoed.postingUpdateToken(token1, guards: off)
+        #expect(registered.registry.update == [token1])
+        #expect(registered.box == FleetBox() && registered.file == nil)
+        #expect(registered.decide([working("s1")], now: 0, guards: off).action == .start)
+    }
+
     @Test("a tick's apply writes the file; an end unlinks it; /ended unlinks it")
     func fileFollowsTheCard() {
         let server = FleetServer().postingStartToken(token1)
