@@ -44,17 +44,28 @@ extension FleetBox {
 
     /// The boot-time load completes with the snapshot it read when it started.
     ///
-    /// With the fleetEndedReported guard an /ended that arrived mid-load wins and the snapshot
-    /// is dropped; without it the snapshot overwrites the report, resurrecting the dead card.
-    /// Ticks are assumed not to run before the load completes (the watcher loads at start).
+    /// With the fleetEndedReported guard an /ended that arrived mid-load wins and the snapshot's
+    /// card is dropped; without it the snapshot overwrites the report, resurrecting the dead card.
+    /// Ticks do not run before the load completes (the watcher loads at start; the reducer skips).
+    ///
+    /// When the report wins, the snapshot is still what the server tracked before the restart,
+    /// so it supplies what the empty boot memory could not (a reading; the spec is silent):
+    /// - its since map is kept (spec F: "every row keeps its elapsed baseline");
+    /// - its sids are the veto population (spec "The start veto": "the population the phone last
+    ///   reported it ended against" — the card on the phone shows what the server last pushed),
+    ///   unless a registration cleared the veto after the report ("cleared ... by the phone
+    ///   registering an update token").
     public func completingBootLoad(_ snapshot: PersistedFleetState?, guards: Guards = .all) -> FleetBox {
         var box = self
         box.loadInFlight = false
         let reportWins = guards.fleetEndedReported && fleetEndedReported
         box.fleetEndedReported = false
-        if let snapshot, !reportWins {
+        guard let snapshot else { return box }
+        box.since = snapshot.since
+        if reportWins {
+            if box.clientEnded != nil { box.clientEnded = snapshot.since.sids }
+        } else {
             box.current = snapshot.current
-            box.since = snapshot.since
         }
         return box
     }

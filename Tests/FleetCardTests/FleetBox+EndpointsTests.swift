@@ -40,6 +40,21 @@ import Testing
         #expect(reported.completingBootLoad(snapshot, guards: off).current == snapshot.current)
     }
 
+    @Test("an /ended that beats the snapshot vetoes the snapshot's sessions and keeps their baselines")
+    func endedDuringLoadVetoesTheSnapshot() {
+        let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
+        let loaded = FleetBox.booting().noteFleetActivityEnded().box.completingBootLoad(snapshot)
+        #expect(loaded == FleetBox(since: since, clientEnded: ["a", "b"]))
+    }
+
+    @Test("a registration after the mid-load /ended keeps the veto cleared when the load completes")
+    func registrationAfterTheMidLoadEnded() {
+        let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
+        let reported = FleetBox.booting().noteFleetActivityEnded().box
+        let loaded = reported.noteFleetActivityStarted().box.completingBootLoad(snapshot)
+        #expect(loaded.clientEnded == nil && loaded.current == FleetCardMemory(content: nil) && loaded.since == since)
+    }
+
     @Test("a quiet boot-time load restores the card and every elapsed baseline")
     func loadRestores() {
         let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)

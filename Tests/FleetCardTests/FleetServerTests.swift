@@ -54,6 +54,17 @@ import Testing
         #expect(booting.postingEnded().completingBootLoad().box.current == nil)
     }
 
+    @Test("an /ended during the boot-time load vetoes a start over the sessions of the card on disk")
+    func endedDuringLoadVetoes() {
+        let server = FleetServer().postingStartToken(token1)
+        let started = server.applying(server.decide([working("s1"), asking("s2")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
+        let loaded = started.restarted().postingEnded().completingBootLoad()
+        #expect(loaded.box.current == nil && loaded.file == nil)
+        let tick = loaded.decide([working("s1"), asking("s2")], now: 2)
+        #expect(tick.action == .nothing && tick.vetoed)
+        #expect(tick.content.rows.map(\.since) == [0, 0])
+    }
+
     @Test("a 410 prunes through the server")
     func prune() {
         #expect(FleetServer().postingStartToken(token1).pruning("t1").registry == TokenRegistry())
