@@ -30,7 +30,8 @@ public struct FleetServer: Codable, Hashable, Sendable {
         !guards.canonicalPortOnly || port == canonicalPort
     }
 
-    /// The decide half of a tick over this host's observations.
+    /// The decide half of a tick over this host's observations; `.nothing` while the boot-time
+    /// load is in flight (the watcher does not tick before it completes).
     public func decide(_ observations: [FleetSession], now: Double, guards: Guards = .all) -> FleetTick {
         reduceFleetLiveActivity(observations, box, now: now, guards: guards)
     }

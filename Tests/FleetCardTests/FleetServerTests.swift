@@ -50,6 +50,7 @@ import Testing
         let started = server.applying(server.decide([working("s1")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
         let booting = started.restarted()
         #expect(booting.box == .booting() && booting.registry == started.registry && booting.file == started.file)
+        #expect(booting.decide([working("s1"), working("s2")], now: 2).action == .nothing)
         #expect(booting.completingBootLoad().box == started.box)
         #expect(booting.postingEnded().completingBootLoad().box.current == nil)
     }
