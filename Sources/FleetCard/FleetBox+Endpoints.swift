@@ -23,8 +23,10 @@ extension FleetBox {
     /// population and unlinks the file (spec: lifecycle D). During a boot-time load it also
     /// raises fleetEndedReported so the report beats the on-disk snapshot (spec: lifecycle F).
     ///
-    /// The report carries no session list, so the population is the server's own view: the
-    /// sids of its since map, i.e. the sessions active at its last tick. since itself is kept.
+    /// The report carries no session list, so the population ("the population the phone last
+    /// reported it ended against") is the server's own view: the sids of its since map, the
+    /// sessions active at its last tick, since the phone's card shows what the server last
+    /// pushed. since itself is kept. Mid-load, `completingBootLoad` supplies the snapshot's sids.
     public func noteFleetActivityEnded() -> (box: FleetBox, file: FileEffect) {
         var box = self
         box.current = nil
