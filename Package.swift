@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Widgets", dependencies: ["BigNum"]),
         .target(
             name: "CardcheckCLI",
-            dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom"]
+            dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom", "PropertyTesting"]
         ),
         .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI"]),
 

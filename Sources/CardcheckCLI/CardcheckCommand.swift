@@ -14,6 +14,9 @@ public enum CardcheckCommand {
         Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),
+        Subcommand(
+            name: "bench-harness", summary: "the property harness's speed: cases/s, shrink steps/s",
+            help: BenchHarnessCommand.help, run: BenchHarnessCommand.run),
     ]
 
     static var help: String {

@@ -13,7 +13,9 @@ extension Level {
         let firstNode = graph.count - frontier.count
         let chunkSize = max(64, min(Self.batch * 4, frontier.count / (threads * 8) + 1))
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
-        let work = ParallelWork<State>(chunks: chunkCount, properties: expansion.properties.count)
+        if parallelWork == nil { parallelWork = ParallelWork<State>(shards: visited.count) }
+        guard let work = parallelWork else { return nil }
+        work.reset(chunks: chunkCount, properties: expansion.properties.count)
         let visited = self.visited
         let distinctAtStart = graph.count
         progress(graph.count)
@@ -34,8 +36,9 @@ extension Level {
                 // Locals, stored once at the end: a class property in the loop would pay an
                 // exclusivity check on every access.
                 var findings = Findings(properties: expansion.properties.count)
-                var successors: [Successor<State>] = []
-                var parents: [UInt32] = []
+                var successors = result.takeSuccessors()
+                var parents = result.takeParents()
+                var byShard = result.takeByShard()
                 let start = c * chunkSize
                 let end = min(start + chunkSize, frontier.count)
                 for i in start..<end {
@@ -51,7 +54,8 @@ extension Level {
                     }
                     // States of earlier levels are dropped here, in parallel (nobody writes the
                     // table in this phase); phase 2 then only settles this level's newcomers.
-                    for s in out where !visited.contains(s.key) {
+                    for s in out {
+                        byShard[visited.shard(of: s.key)].append(Int32(successors.count))
                         successors.append(s)
                         parents.append(node)
                     }
@@ -59,6 +63,7 @@ extension Level {
                 result.findings = findings
                 result.successors = successors
                 result.parents = parents
+                result.byShard = byShard
                 result.done = true
             }
         }
@@ -72,11 +77,22 @@ extension Level {
         for result in work.results { result.prepareFlags() }
         let shards = visited.count
         DispatchQueue.concurrentPerform(iterations: shards) { k in
+            var keys: [UInt64] = []
             for result in work.results {
                 let flags = result.isNew
+                let mine = result.byShard[k]
                 result.successors.withUnsafeBufferPointer { successors in
-                    for (i, s) in successors.enumerated() where visited.shard(of: s.key) == k {
-                        flags[i] = visited.insert(s.key, shard: k)
+                    // In groups, reading each group's slots first so their misses overlap.
+                    var g = 0
+                    while g < mine.count {
+                        let groupEnd = min(g + 32, mine.count)
+                        keys.removeAll(keepingCapacity: true)
+                        for j in g..<groupEnd { keys.append(successors[Int(mine[j])].key) }
+                        visited.prefetch(keys: keys, shard: k)
+                        for j in g..<groupEnd {
+                            flags[Int(mine[j])] = visited.insert(successors[Int(mine[j])].key, shard: k)
+                        }
+                        g = groupEnd
                     }
                 }
             }
@@ -88,7 +104,7 @@ extension Level {
         var total = 0
         for result in work.results {
             offsets.append(total)
-            total += result.isNew.reduce(0) { $0 + ($1 ? 1 : 0) }
+            total += result.isNew.prefix(result.successors.count).reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         let results = work.results, chunkOffsets = offsets, workers = min(threads, results.count)
         var parents: [UInt32] = []
@@ -142,36 +158,64 @@ struct PhaseThreeBuffers<State>: @unchecked Sendable {
 }
 
 /// What the workers of one parallel level share: a chunk counter, a stop flag, and one result
-/// per chunk, each written by the single worker that took the chunk.
+/// per chunk, each written by the single worker that took the chunk. Kept from level to level
+/// so its buffers are reused.
 final class ParallelWork<State>: @unchecked Sendable {
     final class ChunkResult: @unchecked Sendable {
-        var findings: Findings
+        var findings = Findings(properties: 0)
         var successors: [Successor<State>] = []
         var parents: [UInt32] = []
+        /// Per shard, the indices of this chunk's successors whose fingerprint it owns.
+        var byShard: [[Int32]]
         var done = false
         /// Written in phase 2 by the shards' owners, each at its own indices.
-        private var newFlags: UnsafeMutableBufferPointer<Bool> = .init(start: nil, count: 0)
+        private var newFlags: [Bool] = []
+        private var flagBuffer: UnsafeMutableBufferPointer<Bool> = .init(start: nil, count: 0)
 
-        init(properties: Int) { findings = Findings(properties: properties) }
+        init(shards: Int) { byShard = Array(repeating: [], count: shards) }
 
-        /// One flag per successor; `prepareFlags()` must run first, before the workers.
-        var isNew: UnsafeMutableBufferPointer<Bool> { newFlags }
-
-        func prepareFlags() {
-            newFlags = .allocate(capacity: successors.count)
-            newFlags.initialize(repeating: false)
+        func clear(properties: Int) {
+            findings = Findings(properties: properties)
+            successors.removeAll(keepingCapacity: true)
+            parents.removeAll(keepingCapacity: true)
+            for k in byShard.indices { byShard[k].removeAll(keepingCapacity: true) }
+            done = false
         }
 
-        deinit { newFlags.deallocate() }
+        /// The buffers, handed to the worker that fills them (and given back when it is done).
+        func takeSuccessors() -> [Successor<State>] { defer { successors = [] }; return successors }
+        func takeParents() -> [UInt32] { defer { parents = [] }; return parents }
+        func takeByShard() -> [[Int32]] { defer { byShard = [] }; return byShard }
+
+        /// One flag per successor; `prepareFlags()` must run first, before the workers.
+        var isNew: UnsafeMutableBufferPointer<Bool> { flagBuffer }
+
+        func prepareFlags() {
+            if flagBuffer.count < successors.count {
+                flagBuffer.deallocate()
+                flagBuffer = .allocate(capacity: max(successors.count, flagBuffer.count * 2))
+            }
+            flagBuffer.initialize(repeating: false)
+        }
+
+        deinit { flagBuffer.deallocate() }
     }
 
-    let results: [ChunkResult]
+    private(set) var results: [ChunkResult] = []
+    let shards: Int
     let nextChunk = Atomic<Int>(0)
     let stopReason = Atomic<Int>(0)
     private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted] }
 
-    init(chunks: Int, properties: Int) {
-        results = (0..<chunks).map { _ in ChunkResult(properties: properties) }
+    init(shards: Int) { self.shards = shards }
+
+    /// Ready for a level of `chunks` chunks.
+    func reset(chunks: Int, properties: Int) {
+        while results.count < chunks { results.append(ChunkResult(shards: shards)) }
+        if results.count > chunks { results.removeLast(results.count - chunks) }
+        for r in results { r.clear(properties: properties) }
+        nextChunk.store(0, ordering: .relaxed)
+        stopReason.store(0, ordering: .relaxed)
     }
 
     func stop(_ reason: SearchStopReason) {

@@ -11,6 +11,8 @@ struct Level<State: Sendable> {
     var next: [State] = []
     var nextUsed: [UInt8] = []
     let threads: Int
+    /// The parallel search's buffers, kept from level to level.
+    var parallelWork: ParallelWork<State>?
 
     init(threads: Int) {
         self.threads = threads
@@ -38,26 +40,39 @@ struct Level<State: Sendable> {
         }
         let firstNode = graph.count - frontier.count
         var out: [Successor<State>] = []
+        // Successors of a few states at a time, so their table slots can be read together.
+        var batch: [Successor<State>] = []
+        var batchParents: [UInt32] = []
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
             progress(graph.count)
             let end = min(start + Self.batch, frontier.count)
-            for i in start..<end {
-                let node = UInt32(firstNode + i)
-                expansion.expand(
-                    frontier[i], node: node, used: used[i], checkSteps: !atBound, findings: &findings, out: &out)
-                if atBound {
-                    if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
-                        findings.beyondBound = true
+            var i = start
+            while i < end {
+                let groupEnd = min(i + 8, end)
+                batch.removeAll(keepingCapacity: true)
+                batchParents.removeAll(keepingCapacity: true)
+                for j in i..<groupEnd {
+                    let node = UInt32(firstNode + j)
+                    expansion.expand(
+                        frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out)
+                    if atBound {
+                        if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
+                            findings.beyondBound = true
+                        }
+                        continue
                     }
-                    continue
+                    batch.append(contentsOf: out)
+                    for _ in out { batchParents.append(node) }
                 }
-                for s in out where visited.insert(s.key) {
-                    graph.append(parent: node, action: s.action)
+                batch.withUnsafeBufferPointer { visited.prefetch($0) }
+                for (k, s) in batch.enumerated() where visited.insert(s.key) {
+                    graph.append(parent: batchParents[k], action: s.action)
                     next.append(s.state)
                     nextUsed.append(s.used)
                 }
+                i = groupEnd
             }
             start = end
         }

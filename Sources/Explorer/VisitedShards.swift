@@ -18,6 +18,7 @@ final class VisitedShards: @unchecked Sendable {
     }
 
     deinit {
+        for table in tables { table.release() }
         tables.baseAddress?.deinitialize(count: count)
         tables.deallocate()
     }
@@ -34,5 +35,24 @@ final class VisitedShards: @unchecked Sendable {
 
     @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
 
+    @inline(__always) func touch(_ key: UInt64) -> UInt64 { tables[shard(of: key)].touch(key) }
+
+    /// Reads the first slot of each key, so the misses of a batch overlap (see `touch`).
+    @inline(__always) func prefetch<S>(_ batch: UnsafeBufferPointer<Successor<S>>) {
+        var sink: UInt64 = 0
+        for s in batch { sink &+= touch(s.key) }
+        prefetchSink = sink
+    }
+
+    /// `prefetch` for keys all of shard `k`.
+    @inline(__always) func prefetch(keys: [UInt64], shard k: Int) {
+        var sink: UInt64 = 0
+        for key in keys { sink &+= tables[k].touch(key) }
+        prefetchSink = sink
+    }
+
     var bytes: Int { tables.reduce(0) { $0 + $1.bytes } }
 }
+
+/// Where `prefetch` leaves its sum, so the reads are not optimized away.
+nonisolated(unsafe) var prefetchSink: UInt64 = 0
