@@ -68,6 +68,8 @@ public struct FlagMutex: Model, Codable {
     /// Wanting the critical section is the world's choice; the protocol does the rest.
     public func kind(of action: Action) -> ActionKind { action.wants ? .world : .system }
 
+    public func actorName(of action: Action) -> String? { "p\(action.process + 1)" }
+
     public var properties: [Property<Self>] {
         [
             .always("mutual exclusion") { _, s in s.locations.filter { $0 == .critical }.count <= 1 },

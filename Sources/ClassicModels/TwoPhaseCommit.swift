@@ -79,6 +79,13 @@ public struct TwoPhaseCommit: Model, Codable {
         action.kind == .rmChooseToAbort ? .world : .system
     }
 
+    public func actorName(of action: Action) -> String? {
+        switch action.kind {
+        case .tmReceivePrepared, .tmCommit, .tmAbort: "TM"
+        default: "rm\((action.rm ?? 0) + 1)"
+        }
+    }
+
     public var properties: [Property<Self>] {
         [
             .always("consistent") { model, s in

@@ -52,4 +52,24 @@ import Testing
         #expect(minimized.steps == trace.steps)
         #expect(minimized.minimization == .shortestOneMinimal)
     }
+
+    @Test("steps are regrouped by actor when the same property still breaks: 3 switches become 2")
+    func groupsActors() {
+        let model = FlagMutex(processes: 2)
+        func p(_ i: Int, wants: Bool = false) -> FlagMutex.Action { .init(process: i - 1, wants: wants) }
+        let interleaved = Trace(
+            model: model, initialState: 0, steps: [p(1, wants: true), p(1), p(2, wants: true), p(2), p(1), p(2)],
+            property: "mutual exclusion")
+        let minimized = Minimizer(model).minimize(interleaved)
+        #expect(minimized.steps == [p(1, wants: true), p(1), p(2, wants: true), p(2), p(2), p(1)])
+        #expect(Replay(model).run(minimized).reproduced)
+    }
+
+    @Test("a model that names no actors keeps the order it was found in")
+    func noActors() {
+        var model = Counter()
+        model.checks = [.always("value under 2") { _, s in s.value < 2 }]
+        let trace = Trace(model: model, initialState: 0, steps: [.add, .apply, .add, .apply], property: "value under 2")
+        #expect(Minimizer(model).minimize(trace).steps == [.add, .apply, .add, .apply])
+    }
 }

@@ -14,8 +14,8 @@ import Testing
             "               2. p1 steps",
             "               3. p2 wants in",
             "               4. p2 steps",
-            "               5. p1 steps",
-            "               6. p2 steps",
+            "               5. p2 steps",
+            "               6. p1 steps",
             "  reached    sometimes \"someone enters\" in 3 steps",
             "result: FAIL",
         ])
