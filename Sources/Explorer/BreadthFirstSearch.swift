@@ -22,8 +22,10 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         let clock = ContinuousClock.now
         let expansion = Expansion(model: model, worldBudget: options.worldBudget)
         var level = Level<M.State>(threads: options.threads)
+        // Node ids are 32-bit: a run that would pass them stops as at a state limit.
         let limits = Limits(
-            stateLimit: options.stateLimit, deadline: options.timeLimit.map { clock + .milliseconds(Int($0 * 1000)) },
+            stateLimit: min(options.stateLimit ?? Int.max, Int(UInt32.max) - 1),
+            deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
             stop: options.stop)
         var graph = SearchGraph()
         var findings = Findings(properties: expansion.properties.count)

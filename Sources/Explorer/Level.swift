@@ -18,7 +18,7 @@ struct Level<State: Sendable> {
         self.threads = threads
         // Several shards per thread, handed out as they free up: a worker the scheduler
         // pauses (the machine is shared) does not hold the whole level back.
-        visited = VisitedShards(count: threads == 1 ? 1 : threads * 4)
+        visited = VisitedShards(count: threads == 1 ? 1 : min(threads * 4, 256))
     }
 
     /// Makes the next level the frontier.
