@@ -97,3 +97,14 @@ import Testing
         #expect(c.out.isEmpty)
     }
 }
+
+@Suite struct CheckProgressTests {
+    @Test("progress goes to stderr on its own when stderr is a terminal")
+    func terminal() {
+        let lock = NSLock()
+        var err: [String] = []
+        let console = Console(out: { _ in }, err: { line in lock.withLock { err.append(line) } }, errorIsTerminal: true)
+        _ = CardcheckCommand.run(["check", "Models/die-hard.json"], console: console)
+        #expect(lock.withLock { err.last?.hasPrefix("progress: 16 distinct states, frontier 0, depth 7, ") } == true)
+    }
+}
