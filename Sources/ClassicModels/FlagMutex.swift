@@ -18,8 +18,18 @@ public struct FlagMutex: Model, Codable {
 
     public var name: String { "flag-mutex" }
 
-    public enum Location: UInt8, Hashable, Sendable, Codable {
+    public enum Location: String, Hashable, Sendable, Codable, CaseIterable {
         case idle, waiting, passed, critical
+
+        /// Two bits per process in the fingerprint word.
+        var code: UInt64 {
+            switch self {
+            case .idle: 0
+            case .waiting: 1
+            case .passed: 2
+            case .critical: 3
+            }
+        }
     }
 
     public struct State: Hashable, Sendable, Codable {
@@ -79,7 +89,7 @@ public struct FlagMutex: Model, Codable {
 
     public func fingerprint(of s: State) -> UInt64 {
         var word: UInt64 = 0
-        for (i, l) in s.locations.enumerated() { word |= UInt64(l.rawValue) << UInt64(2 * i) }
+        for (i, l) in s.locations.enumerated() { word |= l.code << UInt64(2 * i) }
         return Fingerprint.mix(word)
     }
 }
