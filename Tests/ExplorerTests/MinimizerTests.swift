@@ -72,4 +72,17 @@ import Testing
         let trace = Trace(model: model, initialState: 0, steps: [.add, .apply, .add, .apply], property: "value under 2")
         #expect(Minimizer(model).minimize(trace).steps == [.add, .apply, .add, .apply])
     }
+
+    @Test("names are canonicalized through the model's hook: t3, t2 reads t1, t2")
+    func canonicalNames() {
+        let trace = Trace(model: Tokens(), initialState: 0, steps: [.init(token: 3), .init(token: 2)], property: "fewer than two")
+        #expect(Minimizer(Tokens()).minimize(trace).steps.map(\.token) == [1, 2])
+    }
+
+    @Test("a hook whose renaming no longer breaks the property is not applied")
+    func badHookIgnored() {
+        let model = Tokens(breakHook: true)
+        let trace = Trace(model: model, initialState: 0, steps: [.init(token: 3), .init(token: 2)], property: "fewer than two")
+        #expect(Minimizer(model).minimize(trace).steps.map(\.token) == [3, 2])
+    }
 }
