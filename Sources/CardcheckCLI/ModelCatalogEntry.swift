@@ -18,7 +18,15 @@ public struct ModelCatalogEntry: Sendable {
     public let summary: String
     let open: @Sendable (JSONValue) throws -> RunnableModel
 
-    /// A model built by `decode` from its configuration (the file's JSON without `"model"`).
+    /// A model built by `decode` from its configuration (the file's JSON without `"model"`),
+    /// searched to the bounds it carries unless flags override them. For example:
+    ///
+    ///     ModelCatalogEntry(
+    ///         name: "fleet-card", summary: "the fleet card's two writers",
+    ///         decode: { FleetSystem(config: try $0.decode(FleetConfig.self)) },
+    ///         bounds: { SearchBounds(depth: $0.config.bounds.depth, worldBudget: $0.config.bounds.worldBudget) })
+    ///
+    /// `name` must be the model's `name`: traces are matched to entries by it.
     public init<M: Model>(
         name: String, summary: String, decode: @escaping @Sendable (JSONValue) throws -> M,
         bounds: @escaping @Sendable (M) -> SearchBounds = { _ in SearchBounds() }
