@@ -26,10 +26,12 @@ public struct ModelCatalogEntry: Sendable {
     ///         decode: { FleetSystem(config: try $0.decode(FleetConfig.self)) },
     ///         bounds: { SearchBounds(depth: $0.config.bounds.depth, worldBudget: $0.config.bounds.worldBudget) })
     ///
-    /// `name` must be the model's `name`: traces are matched to entries by it.
+    /// `name` must be the model's `name`: traces are matched to entries by it. `render` writes a
+    /// counterexample for `check`, `simulate` and `replay` (default: its numbered steps).
     public init<M: Model>(
         name: String, summary: String, decode: @escaping @Sendable (JSONValue) throws -> M,
-        bounds: @escaping @Sendable (M) -> SearchBounds = { _ in SearchBounds() }
+        bounds: @escaping @Sendable (M) -> SearchBounds = { _ in SearchBounds() },
+        render: @escaping @Sendable (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) }
     ) {
         self.name = name
         self.summary = summary
@@ -37,7 +39,7 @@ public struct ModelCatalogEntry: Sendable {
         // they call the search specialized for M (through a protocol witness it would not be).
         open = { configuration in
             let model = try decode(configuration)
-            let runner = ModelRunner(model: model, configuration: configuration, bounds: bounds(model))
+            let runner = ModelRunner(model: model, configuration: configuration, bounds: bounds(model), render: render)
             return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay)
         }
     }

@@ -7,6 +7,8 @@ struct ModelRunner<M: Model> {
     /// The configuration the model was built from, written into saved traces.
     let configuration: JSONValue
     let bounds: SearchBounds
+    /// How a counterexample is written out.
+    let render: (Trace<M>) -> [String]
 
     func check(_ request: CheckRequest, console: Console) throws -> Int32 {
         let stop = StopSignal()
@@ -23,7 +25,7 @@ struct ModelRunner<M: Model> {
             threads: request.threads, stop: stop,
             progress: progress)
         let report = Interrupt.catching(stop) { BreadthFirstSearch(model, options: options).run() }
-        console.print(report.lines())
+        console.print(report.lines(render: render))
         console.print(report.timingLine)
         if request.count {
             let counts = BehaviourCount(model, depth: options.depthBound ?? report.depthReached,
@@ -52,7 +54,7 @@ struct ModelRunner<M: Model> {
         }
         for (property, walkSeed, trace) in report.violations {
             console.print("  VIOLATED   \"\(property)\" in \(trace.steps.count) steps (\(trace.minimization.rawValue))")
-            console.print(trace.numberedSteps(indent: 15))
+            console.print(render(trace))
             console.print("  reproduce: cardcheck simulate \(request.path) --seed \(walkSeed) --depth \(request.depth) --walks 1"
                 + (request.worldBudget.map { " --budget \($0)" } ?? ""))
         }
@@ -71,7 +73,7 @@ struct ModelRunner<M: Model> {
             throw CommandError("\(path): \(error.description)")
         }
         console.print("\(path): \(model.name), \(trace.steps.count) steps" + (trace.property.map { ", property \"\($0)\"" } ?? ""))
-        console.print(trace.numberedSteps())
+        console.print(render(trace))
         let outcome = Replay(model).run(trace)
         console.print(outcome.description)
         switch outcome {

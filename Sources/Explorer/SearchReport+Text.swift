@@ -3,7 +3,8 @@ import Foundation
 extension SearchReport {
     /// The report as the lines `cardcheck check` prints; the same report gives the same lines.
     /// Timing is left out so the lines are comparable between runs (`timingLine` has it).
-    public func lines() -> [String] {
+    /// Each counterexample is written by `render` (default: its numbered steps).
+    public func lines(render: (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) }) -> [String] {
         var out: [String] = []
         let scope = exhaustive ? "exhaustive" : "NOT exhaustive"
         out.append(
@@ -27,7 +28,7 @@ extension SearchReport {
             case .violated(let trace):
                 let n = trace.steps.count
                 out.append("  VIOLATED   \(label) in \(n) step\(n == 1 ? "" : "s") (\(trace.minimization.rawValue))")
-                out.append(contentsOf: trace.numberedSteps(indent: 15))
+                out.append(contentsOf: render(trace))
             }
         }
         out.append(passed ? "result: pass" : "result: FAIL")
