@@ -19,15 +19,41 @@ import Testing
         #expect(!table.contains(12345))
     }
 
-    @Test("the load stays at or under 0.6 and the capacity a power of two")
-    func load() {
+    @Test("past its first growth the table costs 10 to 16 bytes per state at every count")
+    func bytesPerState() {
         var table = FingerprintSet(minimumCapacity: 4)
         defer { table.release() }
-        for i in 1...10_000 { _ = table.insert(Fingerprint.mix(UInt64(i))) }
+        let first = table.bytes
+        var worst = (above16: 0, below10: 0)
+        for i in 1...200_000 {
+            _ = table.insert(Fingerprint.mix(UInt64(i)))
+            guard table.bytes > first else { continue }
+            if table.bytes > 16 * table.count, worst.above16 == 0 { worst.above16 = table.count }
+            if table.bytes < 10 * table.count, worst.below10 == 0 { worst.below10 = table.count }
+        }
+        #expect(table.count == 200_000)
+        // The first count at which the bound broke, so a failure says where.
+        #expect(worst.above16 == 0)
+        #expect(worst.below10 == 0)
+        #expect(table.bytes == table.slots.count * 8)
+    }
+
+    @Test("keys whose home is the last slot wrap around to the first slots and are all found")
+    func wrap() {
+        var table = FingerprintSet(minimumCapacity: 1000)
+        defer { table.release() }
         let capacity = table.slots.count
-        #expect(capacity & (capacity - 1) == 0)
-        #expect(Double(table.count) / Double(capacity) <= 0.6)
-        #expect(table.bytes == capacity * 8)
+        #expect(capacity & (capacity - 1) != 0)  // not a power of two: no mask could do this
+        // Low 32 bits all ones: multiply-high sends each to the last slot.
+        let lastHomed = (1...6).map { UInt64($0) << 32 | 0xFFFF_FFFF }
+        let firstTime = lastHomed.map { table.insert($0) }
+        #expect(firstTime.allSatisfy { $0 })
+        #expect(table.slots[capacity - 1] == lastHomed[0])
+        #expect(Array(table.slots[0..<5]) == Array(lastHomed[1...]))
+        #expect(lastHomed.allSatisfy { table.contains($0) })
+        #expect(!table.contains(7 << 32 | 0xFFFF_FFFF))
+        let again = lastHomed.map { table.insert($0) }
+        #expect(!again.contains(true))
     }
 
     @Test("a zero fingerprint is stored (as one) and found")

@@ -21,4 +21,12 @@ import Testing
         #expect(shards.contains(0x0000_0000_0000_0005))
         #expect(!shards.contains(0x0000_0000_0000_0006))
     }
+
+    @Test("eight shards filled evenly cost at most 16 bytes per state")
+    func bytesPerState() {
+        let shards = VisitedShards(count: 8)
+        // 40,000 a shard: just past a growth, where doubling tables cost 20-26 bytes per state.
+        for i in 1...320_000 { _ = shards.insert(Fingerprint.mix(UInt64(i))) }
+        #expect(shards.bytes <= 16 * 320_000)
+    }
 }
