@@ -49,7 +49,7 @@ public struct Profile: Sendable, Equatable {
     /// line before every case; `off` writes nothing.
     public enum SeedLog: String, Sendable, CaseIterable { case file, cases, off }
 
-    /// Whether case seeds are written at all; `false` sets `seedLog` to `off`, `true` to `file`.
+    /// Whether case seeds are written at all; `false` sets `seedLog` to `off`, `true` to `file` if it was `off`.
     public var logsCaseSeeds: Bool {
         get { seedLog != .off }
         set { seedLog = newValue ? (seedLog == .off ? .file : seedLog) : .off }
