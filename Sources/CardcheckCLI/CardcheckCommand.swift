@@ -1,8 +1,74 @@
-/// The `cardcheck` command line: parses, calls the library, prints. (Being built: issue 2.)
+/// The `cardcheck` command line: parses, calls the library, prints.
 public enum CardcheckCommand {
+    /// Every subcommand, in the order `--help` lists them. Adding one is one entry here.
+    static let subcommands: [Subcommand] = [
+        Subcommand(
+            name: "check", summary: "explore a model exhaustively to its bounds", help: CheckCommand.help,
+            run: CheckCommand.run),
+        Subcommand(
+            name: "simulate", summary: "seeded random walks past the exhaustive bound", help: SimulateCommand.help,
+            run: SimulateCommand.run),
+        Subcommand(
+            name: "replay", summary: "re-run a saved trace and say where it diverges", help: ReplayCommand.help,
+            run: ReplayCommand.run),
+        Subcommand(
+            name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
+            run: BenchCommand.run),
+        Subcommand(
+            name: "bench-harness", summary: "the property harness's speed: cases/s, shrink steps/s",
+            help: BenchHarnessCommand.help, run: BenchHarnessCommand.run),
+    ]
+
+    static var help: String {
+        var lines = [
+            "usage: cardcheck <subcommand> [arguments]   (cardcheck <subcommand> --help for details)",
+            "",
+            "subcommands:",
+        ]
+        let width = subcommands.map(\.name.count).max() ?? 0
+        for s in subcommands {
+            lines.append("  " + s.name + String(repeating: " ", count: width - s.name.count + 2) + s.summary)
+        }
+        lines.append("")
+        lines.append("models (the \"model\" key of a configuration):")
+        for e in ModelCatalog.entries.sorted(by: { $0.name < $1.name }) {
+            lines.append("  \(e.name): \(e.summary)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Runs the command for `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        print("cardcheck: not built yet")
-        return 2
+        run(arguments, console: .standard())
+    }
+
+    /// Runs with output going to `console`: 0 pass, 1 a property fails, 2 bad input (one line).
+    public static func run(_ arguments: [String], console: Console) -> Int32 {
+        guard let first = arguments.first else {
+            console.error(help)
+            return 2
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            console.print(help)
+            return 0
+        }
+        guard let subcommand = subcommands.first(where: { $0.name == first }) else {
+            console.error("cardcheck: " + CommandError.unknownSubcommand(first).description)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.print(subcommand.help)
+            return 0
+        }
+        do {
+            return try subcommand.run(rest, console)
+        } catch let error as CommandError {
+            console.error("cardcheck: " + error.description)
+            return 2
+        } catch {
+            console.error("cardcheck: \(error)")
+            return 2
+        }
     }
 }

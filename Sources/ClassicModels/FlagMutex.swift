@@ -18,8 +18,18 @@ public struct FlagMutex: Model, Codable {
 
     public var name: String { "flag-mutex" }
 
-    public enum Location: UInt8, Hashable, Sendable, Codable {
+    public enum Location: String, Hashable, Sendable, Codable, CaseIterable {
         case idle, waiting, passed, critical
+
+        /// Two bits per process in the fingerprint word.
+        var code: UInt64 {
+            switch self {
+            case .idle: 0
+            case .waiting: 1
+            case .passed: 2
+            case .critical: 3
+            }
+        }
     }
 
     public struct State: Hashable, Sendable, Codable {
@@ -68,6 +78,8 @@ public struct FlagMutex: Model, Codable {
     /// Wanting the critical section is the world's choice; the protocol does the rest.
     public func kind(of action: Action) -> ActionKind { action.wants ? .world : .system }
 
+    public func actorName(of action: Action) -> String? { "p\(action.process + 1)" }
+
     public var properties: [Property<Self>] {
         [
             .always("mutual exclusion") { _, s in s.locations.filter { $0 == .critical }.count <= 1 },
@@ -77,7 +89,7 @@ public struct FlagMutex: Model, Codable {
 
     public func fingerprint(of s: State) -> UInt64 {
         var word: UInt64 = 0
-        for (i, l) in s.locations.enumerated() { word |= UInt64(l.rawValue) << UInt64(2 * i) }
+        for (i, l) in s.locations.enumerated() { word |= l.code << UInt64(2 * i) }
         return Fingerprint.mix(word)
     }
 }

@@ -79,11 +79,26 @@ public struct TwoPhaseCommit: Model, Codable {
         action.kind == .rmChooseToAbort ? .world : .system
     }
 
+    public func actorName(of action: Action) -> String? {
+        switch action.kind {
+        case .tmReceivePrepared, .tmCommit, .tmAbort: "TM"
+        default: "rm\((action.rm ?? 0) + 1)"
+        }
+    }
+
     public var properties: [Property<Self>] {
         [
             .always("consistent") { model, s in
-                let states = (0..<model.resourceManagers).map { s.rm($0) }
-                return !(states.contains(.committed) && states.contains(.aborted))
+                // No manager committed while another aborted (TwoPhase.tla's TCConsistent).
+                var committed = false, aborted = false
+                for rm in 0..<model.resourceManagers {
+                    switch s.rm(rm) {
+                    case .committed: committed = true
+                    case .aborted: aborted = true
+                    default: break
+                    }
+                }
+                return !(committed && aborted)
             },
             .sometimes("all committed") { model, s in
                 (0..<model.resourceManagers).allSatisfy { s.rm($0) == .committed }
@@ -96,5 +111,5 @@ public struct TwoPhaseCommit: Model, Codable {
 
     public func fingerprint(of state: State) -> UInt64 { Fingerprint.mix(state.bits) }
 
-    private enum CodingKeys: String, CodingKey { case resourceManagers }
+    enum CodingKeys: String, CodingKey { case resourceManagers }
 }

@@ -21,7 +21,12 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
     public func run() -> SearchReport<M> {
         let clock = ContinuousClock.now
         let expansion = Expansion(model: model, worldBudget: options.worldBudget)
-        var level = Level<M.State>(options: options)
+        var level = Level<M.State>(threads: options.threads)
+        // Node ids are 32-bit: a run that would pass them stops as at a state limit.
+        let limits = Limits(
+            stateLimit: min(options.stateLimit ?? Int.max, Int(UInt32.max) - 1),
+            deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
+            stop: options.stop)
         var graph = SearchGraph()
         var findings = Findings(properties: expansion.properties.count)
 
@@ -36,24 +41,19 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         }
 
         var depth = 0
-        var stop: SearchReport<M>.StopReason = .exhausted
+        var stop = SearchStopReason.exhausted
         var lastProgress = clock
         while !level.frontier.isEmpty {
             let atBound = options.depthBound.map { depth >= $0 } ?? false
             let frontierCount = level.frontier.count
             let outcome = level.expand(
-                expansion, depth: depth, atBound: atBound, graph: &graph, findings: &findings,
-                interrupt: { count in
-                    let elapsed = clock.duration(to: .now).seconds
-                    if let limit = options.stateLimit, count >= limit { return .stateLimit }
-                    if let limit = options.timeLimit, elapsed >= limit { return .timeLimit }
-                    if options.stop?.isRaised == true { return .interrupted }
-                    if let progress = options.progress, lastProgress.duration(to: .now).seconds >= 1 {
-                        lastProgress = .now
-                        progress(SearchProgress(
-                            distinctStates: count, frontier: frontierCount, depth: depth, seconds: elapsed))
-                    }
-                    return nil
+                expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits,
+                progress: { count in
+                    guard let progress = options.progress, lastProgress.duration(to: .now).seconds >= 1 else { return }
+                    lastProgress = .now
+                    progress(SearchProgress(
+                        distinctStates: count, frontier: frontierCount, depth: depth,
+                        seconds: clock.duration(to: .now).seconds))
                 })
             if let reason = outcome {
                 stop = reason
@@ -83,18 +83,19 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
 
     private func report(
         expansion: Expansion<M>, graph: SearchGraph, findings: Findings, depth: Int,
-        stop: SearchReport<M>.StopReason, seconds: Double, visitedBytes: Int
+        stop: SearchStopReason, seconds: Double, visitedBytes: Int
     ) -> SearchReport<M> {
+        let minimizer = Minimizer(model)
         let verdicts = expansion.properties.enumerated().map { p, property -> SearchReport<M>.Verdict in
             var outcome = SearchReport<M>.Outcome.holds
             var witness: Trace<M>?
             switch findings.violation[p] {
             case .state(let node)?:
-                outcome = .violated(graph.trace(
-                    model, to: node, property: property.name, minimization: .shortestOneMinimal))
+                outcome = .violated(minimizer.minimize(graph.trace(
+                    model, to: node, property: property.name, minimization: .shortest)))
             case .step(let node, let action)?:
-                outcome = .violated(graph.trace(
-                    model, to: node, then: action, property: property.name, minimization: .shortestOneMinimal))
+                outcome = .violated(minimizer.minimize(graph.trace(
+                    model, to: node, then: action, property: property.name, minimization: .shortest)))
             case nil:
                 break
             }

@@ -1,69 +1,107 @@
 /// The visited set: an open-addressing table of 64-bit fingerprints with linear probing.
 ///
-/// Power-of-two capacity, load kept at or under 0.6; zero marks an empty slot, so a fingerprint
-/// of zero is stored as one (a collision the collision estimate already covers).
-/// `Set<UInt64>` does a third of the inserts per second; the table is where the speed is won.
-@usableFromInline
+/// Any capacity, not just powers of two: a key's first slot is Lemire's multiply-high of its low
+/// 32 bits by the capacity (the top bits name a shard, see `VisitedShards`). The table grows by
+/// `growthNumerator / growthDenominator` at load `loadNumerator / loadDenominator`, so it costs
+/// 8 / maxLoad to 8 · growth / maxLoad bytes per state wherever the count falls (issue 2, Speed).
+/// Zero marks an empty slot, so a fingerprint of zero is stored as one (a collision the
+/// collision estimate already covers). The slots are raw memory; the owner calls `release()`.
 struct FingerprintSet {
-    @usableFromInline var slots: [UInt64]
-    @usableFromInline var mask: Int
-    @usableFromInline var count: Int
-    @usableFromInline var growAt: Int
+    private(set) var slots: UnsafeMutableBufferPointer<UInt64>
+    /// `slots.count`, as the multiplier of the multiply-high reduction.
+    private var scale: UInt64
+    private(set) var count: Int
+    private var growAt: Int
 
-    @usableFromInline init(minimumCapacity: Int = 1 << 12) {
+    // Load ≤ 0.8, growth ×1.5: 10 to 15 bytes per state, as fast as the old power-of-two table
+    // at load ≤ 0.6 (README, Benchmarks). ×1.25 would save 2.5 bytes for twice the rehashing.
+    static var loadNumerator: Int { 4 }
+    static var loadDenominator: Int { 5 }
+    static var growthNumerator: Int { 3 }
+    static var growthDenominator: Int { 2 }
+
+    init(minimumCapacity: Int = 1 << 12) {
         var capacity = 16
-        while capacity * 3 / 5 < minimumCapacity { capacity <<= 1 }
-        slots = [UInt64](repeating: 0, count: capacity)
-        mask = capacity - 1
+        while Self.limit(capacity) < minimumCapacity { capacity = Self.grown(capacity) }
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0)
+        scale = UInt64(capacity)
         count = 0
-        growAt = capacity * 3 / 5
+        growAt = Self.limit(capacity)
     }
 
+    /// The count at which a table of `capacity` slots grows.
+    static func limit(_ capacity: Int) -> Int { capacity * loadNumerator / loadDenominator }
+
+    /// The capacity after growing from `capacity`.
+    static func grown(_ capacity: Int) -> Int { capacity * growthNumerator / growthDenominator }
+
+    /// Frees the slots; the set must not be used afterwards.
+    func release() { slots.deallocate() }
+
     /// Bytes held by the table itself.
-    @usableFromInline var bytes: Int { slots.count * MemoryLayout<UInt64>.stride }
+    var bytes: Int { slots.count * MemoryLayout<UInt64>.stride }
+
+    /// The slot `key` starts probing at: its low 32 bits scaled to the capacity (monotone, so a
+    /// growth rehashes in near order). 32 bits suffice while there are under 2³² slots.
+    @inline(__always)
+    private func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: ((key & 0xFFFF_FFFF) &* scale) >> 32) }
 
     /// Inserts `fingerprint`; true when it was not there yet.
-    @inlinable @inline(__always)
+    @inline(__always)
     mutating func insert(_ fingerprint: UInt64) -> Bool {
         let key = fingerprint == 0 ? 1 : fingerprint
         if count >= growAt { grow() }
-        return slots.withUnsafeMutableBufferPointer { table in
-            var i = Int(truncatingIfNeeded: key) & mask
-            while true {
-                let here = table[i]
-                if here == key { return false }
-                if here == 0 {
-                    table[i] = key
-                    count += 1
-                    return true
-                }
-                i = (i + 1) & mask
+        var i = home(key)
+        while true {
+            let here = slots[i]
+            if here == key { return false }
+            if here == 0 {
+                slots[i] = key
+                count += 1
+                return true
             }
+            i += 1
+            if i == slots.count { i = 0 }
         }
     }
+
+    /// Reads the slot `fingerprint` starts probing at. Reading the slots of a batch of keys
+    /// before inserting them lets their cache misses overlap instead of queueing one by one.
+    @inline(__always)
+    func touch(_ fingerprint: UInt64) -> UInt64 { slots[home(fingerprint)] }
 
     /// Whether `fingerprint` is in the set.
-    @inlinable @inline(__always)
+    @inline(__always)
     func contains(_ fingerprint: UInt64) -> Bool {
         let key = fingerprint == 0 ? 1 : fingerprint
-        return slots.withUnsafeBufferPointer { table in
-            var i = Int(truncatingIfNeeded: key) & mask
-            while true {
-                let here = table[i]
-                if here == key { return true }
-                if here == 0 { return false }
-                i = (i + 1) & mask
-            }
+        var i = home(key)
+        while true {
+            let here = slots[i]
+            if here == key { return true }
+            if here == 0 { return false }
+            i += 1
+            if i == slots.count { i = 0 }
         }
     }
 
-    @usableFromInline mutating func grow() {
+    private mutating func grow() {
         let old = slots
-        let capacity = slots.count * 2
-        slots = [UInt64](repeating: 0, count: capacity)
-        mask = capacity - 1
-        growAt = capacity * 3 / 5
-        count = 0
-        for key in old where key != 0 { _ = insert(key) }
+        let capacity = Self.grown(old.count)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0)
+        scale = UInt64(capacity)
+        growAt = Self.limit(capacity)
+        // The keys are distinct: each goes to the first empty slot from its home. Homes keep the
+        // order of the old table's, so the writes sweep the new table nearly in order.
+        for key in old where key != 0 {
+            var i = home(key)
+            while slots[i] != 0 {
+                i += 1
+                if i == capacity { i = 0 }
+            }
+            slots[i] = key
+        }
+        old.deallocate()
     }
 }

@@ -4,17 +4,21 @@ struct Level<State: Sendable> {
     /// States are checked for limits and Ctrl-C every this many frontier states.
     static var batch: Int { 1024 }
 
-    var visited: FingerprintSet
+    let visited: VisitedShards
     var frontier: [State] = []
     /// World actions used to reach each frontier state.
     var used: [UInt8] = []
     var next: [State] = []
     var nextUsed: [UInt8] = []
     let threads: Int
+    /// The parallel search's buffers, kept from level to level.
+    var parallelWork: ParallelWork<State>?
 
-    init(options: SearchOptions) {
-        visited = FingerprintSet()
-        threads = options.threads
+    init(threads: Int) {
+        self.threads = threads
+        // Several shards per thread, handed out as they free up: a worker the scheduler
+        // pauses (the machine is shared) does not hold the whole level back.
+        visited = VisitedShards(count: threads == 1 ? 1 : min(threads * 4, 256))
     }
 
     /// Makes the next level the frontier.
@@ -26,35 +30,76 @@ struct Level<State: Sendable> {
     }
 
     /// Expands the whole frontier (node ids `graph.count - frontier.count ..< graph.count` at
-    /// entry) into `next`. Returns a stop reason when `interrupt` asks to stop part-way.
+    /// entry) into `next`. Returns a stop reason when a limit stops it part-way; `progress`
+    /// is called now and then with the number of distinct states.
     mutating func expand<M: Model>(
-        _ expansion: Expansion<M>, depth: Int, atBound: Bool, graph: inout SearchGraph,
-        findings: inout Findings, interrupt: (Int) -> SearchReport<M>.StopReason?
-    ) -> SearchReport<M>.StopReason? where M.State == State {
+        _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
+        limits: Limits, progress: (Int) -> Void
+    ) -> SearchStopReason? where M.State == State {
+        if threads > 1 {
+            return expandInParallel(
+                expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits, progress: progress)
+        }
         let firstNode = graph.count - frontier.count
         var out: [Successor<State>] = []
+        // Successors of a few states at a time, so their table slots can be read together.
+        var batch: [Successor<State>] = []
+        var batchParents: [UInt32] = []
+        var recent = [UInt64](repeating: 0, count: 4096)
         var start = 0
         while start < frontier.count {
-            if let reason = interrupt(graph.count) { return reason }
+            if let reason = limits.reason(distinctStates: graph.count) { return reason }
+            progress(graph.count)
             let end = min(start + Self.batch, frontier.count)
-            for i in start..<end {
-                let node = UInt32(firstNode + i)
-                expansion.expand(
-                    frontier[i], node: node, used: used[i], checkSteps: !atBound, findings: &findings, out: &out)
-                if atBound {
-                    if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
-                        findings.beyondBound = true
+            var i = start
+            while i < end {
+                let groupEnd = min(i + 8, end)
+                batch.removeAll(keepingCapacity: true)
+                batchParents.removeAll(keepingCapacity: true)
+                for j in i..<groupEnd {
+                    let node = UInt32(firstNode + j)
+                    expansion.expand(
+                        frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out)
+                    if atBound {
+                        if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
+                            findings.beyondBound = true
+                        }
+                        continue
                     }
-                    continue
+                    for s in out {
+                        // Seen just before (siblings share successors): already in the table.
+                        let slot = Int(truncatingIfNeeded: s.key) & (recent.count - 1)
+                        let tag = s.key == 0 ? 1 : s.key
+                        if recent[slot] == tag { continue }
+                        recent[slot] = tag
+                        batch.append(s)
+                        batchParents.append(node)
+                    }
                 }
-                for s in out where visited.insert(s.key) {
-                    graph.append(parent: node, action: s.action)
+                batch.withUnsafeBufferPointer { visited.prefetch($0) }
+                for (k, s) in batch.enumerated() where visited.insert(s.key) {
+                    graph.append(parent: batchParents[k], action: s.action)
                     next.append(s.state)
                     nextUsed.append(s.used)
                 }
+                i = groupEnd
             }
             start = end
         }
+        return nil
+    }
+}
+
+/// The limits that stop a search part-way, readable from any worker.
+struct Limits: Sendable {
+    let stateLimit: Int?
+    let deadline: ContinuousClock.Instant?
+    let stop: StopSignal?
+
+    func reason(distinctStates: Int) -> SearchStopReason? {
+        if let stateLimit, distinctStates >= stateLimit { return .stateLimit }
+        if let deadline, ContinuousClock.now >= deadline { return .timeLimit }
+        if stop?.isRaised == true { return .interrupted }
         return nil
     }
 }

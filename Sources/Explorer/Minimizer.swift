@@ -1,5 +1,6 @@
-/// Reduces a counterexample: delta debugging (Zeller's ddmin) over its steps, then canonical
-/// names through the model's symmetry hook.
+/// Reduces a counterexample: delta debugging (Zeller's ddmin) over its steps, then fewer
+/// switches between actors (when the model names them), then canonical names through the
+/// model's symmetry hook.
 ///
 /// Every candidate is replayed from the trace's initial state: each step must be enabled when
 /// reached, and the *same* property must break; the candidate is cut at the step where it
@@ -46,6 +47,7 @@ public struct Minimizer<M: Model> {
             }
         }
 
+        steps = grouped(steps, test: test)
         let canonical = model.canonicalized(steps)
         if canonical != steps, let kept = test(canonical), kept.count == steps.count { steps = kept }
 
@@ -57,5 +59,33 @@ public struct Minimizer<M: Model> {
         return Trace(
             model: model, initialState: trace.initialState, steps: steps, property: name, seed: trace.seed,
             minimization: level)
+    }
+
+    /// Moves a later step of the previous step's actor forward while the trace still breaks the
+    /// same property at its last step, so it reads as fewer turns ("fewer switches between
+    /// actors", tlaplus #1084). Each actor's own steps keep their order; each move removes a switch.
+    private func grouped(_ start: [M.Action], test: ([M.Action]) -> [M.Action]?) -> [M.Action] {
+        var steps = start
+        func switches(_ s: [M.Action]) -> Int {
+            zip(s, s.dropFirst()).filter { model.actorName(of: $0) != model.actorName(of: $1) }.count
+        }
+        guard steps.contains(where: { model.actorName(of: $0) != nil }) else { return steps }
+        var improved = true
+        while improved {
+            improved = false
+            search: for i in steps.indices.dropFirst() {
+                let previous = model.actorName(of: steps[i - 1])
+                guard previous != nil, model.actorName(of: steps[i]) != previous else { continue }
+                guard let j = steps[(i + 1)...].firstIndex(where: { model.actorName(of: $0) == previous }) else { continue }
+                var candidate = steps
+                candidate.insert(candidate.remove(at: j), at: i)
+                if let kept = test(candidate), kept.count == steps.count, switches(kept) < switches(steps) {
+                    steps = kept
+                    improved = true
+                    break search
+                }
+            }
+        }
+        return steps
     }
 }

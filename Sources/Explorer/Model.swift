@@ -41,6 +41,10 @@ public protocol Model: Sendable {
     /// a trace reads `s1, s2`; the default leaves the trace as it is.
     func canonicalized(_ trace: [Action]) -> [Action]
 
+    /// Who takes `action` ("server", "phone 1"), so a minimized trace can group each actor's
+    /// steps; nil (the default) leaves the order as found.
+    func actorName(of action: Action) -> String?
+
     /// The configuration this model value was built from, written into traces so a trace file
     /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
     var configuration: JSONValue { get }
@@ -48,6 +52,7 @@ public protocol Model: Sendable {
 
 extension Model {
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
+    public func actorName(of action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }
 }
 

@@ -19,6 +19,11 @@ struct SearchGraph {
         actionIndices.append(action)
     }
 
+    mutating func append(parents more: [UInt32], actions moreActions: [UInt16]) {
+        parents.append(contentsOf: more)
+        actionIndices.append(contentsOf: moreActions)
+    }
+
     mutating func reserve(_ extra: Int) {
         parents.reserveCapacity(parents.count + extra)
         actionIndices.reserveCapacity(actionIndices.count + extra)

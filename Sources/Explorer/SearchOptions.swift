@@ -43,4 +43,11 @@ public struct SearchProgress: Sendable {
     public let depth: Int
     public let seconds: Double
     public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
+
+    public init(distinctStates: Int, frontier: Int, depth: Int, seconds: Double) {
+        self.distinctStates = distinctStates
+        self.frontier = frontier
+        self.depth = depth
+        self.seconds = seconds
+    }
 }

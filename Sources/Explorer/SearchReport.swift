@@ -1,16 +1,7 @@
 /// What a search found: how much it covered and, per property, the verdict with evidence.
 public struct SearchReport<M: Model>: Sendable {
     /// Why the search ended.
-    public enum StopReason: String, Sendable {
-        /// The frontier emptied: every reachable state (within the world budget) was seen.
-        case exhausted = "frontier emptied"
-        /// States remain past the depth bound.
-        case depthBound = "depth bound reached"
-        case firstViolation = "stopped at the first violation"
-        case stateLimit = "state limit reached"
-        case timeLimit = "time limit reached"
-        case interrupted = "interrupted"
-    }
+    public typealias StopReason = SearchStopReason
 
     /// A property's verdict.
     public enum Outcome: Sendable {
@@ -68,6 +59,18 @@ public struct SearchReport<M: Model>: Sendable {
     public var collisionProbability: Double {
         CollisionEstimate.probability(states: distinctStates)
     }
+}
+
+/// Why a search ended.
+public enum SearchStopReason: String, Sendable {
+    /// The frontier emptied: every reachable state (within the world budget) was seen.
+    case exhausted = "frontier emptied"
+    /// States remain past the depth bound.
+    case depthBound = "depth bound reached"
+    case firstViolation = "stopped at the first violation"
+    case stateLimit = "state limit reached"
+    case timeLimit = "time limit reached"
+    case interrupted = "interrupted"
 }
 
 /// The birthday bound for 64-bit fingerprints.

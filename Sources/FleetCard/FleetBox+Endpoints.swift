@@ -4,19 +4,29 @@ extension FleetBox {
     /// (spec: lifecycle A, step 4). It also clears the veto (spec: "cleared ... by the phone
     /// registering an update token").
     public func noteFleetActivityStarted() -> (box: FleetBox, file: FileEffect) {
-        var box = self
+        var box = clearingVeto()
         box.current = FleetCardMemory(content: nil)
+        return (box, .write)
+    }
+
+    /// The veto's end on an update-token registration, with or without adoption: the spec makes
+    /// it the registration's effect ("It is cleared by a delivered start, or by the phone
+    /// registering an update token"). The veto is memory only, so the file is not touched.
+    public func clearingVeto() -> FleetBox {
+        var box = self
         box.clientEnded = nil
         box.vetoLogged = false
-        return (box, .write)
+        return box
     }
 
     /// The /ended endpoint's `noteFleetActivityEnded()`: nulls the card, records the veto
     /// population and unlinks the file (spec: lifecycle D). During a boot-time load it also
     /// raises fleetEndedReported so the report beats the on-disk snapshot (spec: lifecycle F).
     ///
-    /// The report carries no session list, so the population is the server's own view: the
-    /// sids of its since map, i.e. the sessions active at its last tick. since itself is kept.
+    /// The report carries no session list, so the population ("the population the phone last
+    /// reported it ended against") is the server's own view: the sids of its since map, the
+    /// sessions active at its last tick, since the phone's card shows what the server last
+    /// pushed. since itself is kept. Mid-load, `completingBootLoad` supplies the snapshot's sids.
     public func noteFleetActivityEnded() -> (box: FleetBox, file: FileEffect) {
         var box = self
         box.current = nil
@@ -36,17 +46,28 @@ extension FleetBox {
 
     /// The boot-time load completes with the snapshot it read when it started.
     ///
-    /// With the fleetEndedReported guard an /ended that arrived mid-load wins and the snapshot
-    /// is dropped; without it the snapshot overwrites the report, resurrecting the dead card.
-    /// Ticks are assumed not to run before the load completes (the watcher loads at start).
+    /// With the fleetEndedReported guard an /ended that arrived mid-load wins and the snapshot's
+    /// card is dropped; without it the snapshot overwrites the report, resurrecting the dead card.
+    /// Ticks do not run before the load completes (the watcher loads at start; the reducer skips).
+    ///
+    /// When the report wins, the snapshot is still what the server tracked before the restart,
+    /// so it supplies what the empty boot memory could not (a reading; the spec is silent):
+    /// - its since map is kept (spec F: "every row keeps its elapsed baseline");
+    /// - its sids are the veto population (spec "The start veto": "the population the phone last
+    ///   reported it ended against" — the card on the phone shows what the server last pushed),
+    ///   unless a registration cleared the veto after the report ("cleared ... by the phone
+    ///   registering an update token").
     public func completingBootLoad(_ snapshot: PersistedFleetState?, guards: Guards = .all) -> FleetBox {
         var box = self
         box.loadInFlight = false
         let reportWins = guards.fleetEndedReported && fleetEndedReported
         box.fleetEndedReported = false
-        if let snapshot, !reportWins {
+        guard let snapshot else { return box }
+        box.since = snapshot.since
+        if reportWins {
+            if box.clientEnded != nil { box.clientEnded = snapshot.since.sids }
+        } else {
             box.current = snapshot.current
-            box.since = snapshot.since
         }
         return box
     }

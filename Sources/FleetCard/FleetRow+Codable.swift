@@ -1,6 +1,7 @@
 /// Lenient decoding, as for the content state (spec: "Every Codable conformance ... is
-/// hand-written with decodeIfPresent and a default"). A missing state reads as working (the
-/// spec names no default; working is the state that claims nothing of the user).
+/// hand-written with decodeIfPresent and a default ... a strict decode would throw rather than
+/// render"). The state is decoded as a String: a missing or unknown one (a newer or older
+/// build's word) reads as working (the spec names no default; working claims nothing of the user).
 extension FleetRow {
     enum CodingKeys: String, CodingKey {
         case sid, title, state, since
@@ -11,7 +12,8 @@ extension FleetRow {
         self.init(
             sid: try container.decodeIfPresent(String.self, forKey: .sid) ?? "",
             title: try container.decodeIfPresent(String.self, forKey: .title) ?? "",
-            state: try container.decodeIfPresent(FleetRowState.self, forKey: .state) ?? .working,
+            state: try container.decodeIfPresent(String.self, forKey: .state).flatMap(FleetRowState.init(rawValue:))
+                ?? .working,
             since: try container.decodeIfPresent(Double.self, forKey: .since) ?? 0)
     }
 }

@@ -30,7 +30,8 @@ public struct FleetServer: Codable, Hashable, Sendable {
         !guards.canonicalPortOnly || port == canonicalPort
     }
 
-    /// The decide half of a tick over this host's observations.
+    /// The decide half of a tick over this host's observations; `.nothing` while the boot-time
+    /// load is in flight (the watcher does not tick before it completes).
     public func decide(_ observations: [FleetSession], now: Double, guards: Guards = .all) -> FleetTick {
         reduceFleetLiveActivity(observations, box, now: now, guards: guards)
     }
@@ -52,8 +53,8 @@ public struct FleetServer: Codable, Hashable, Sendable {
     }
 
     /// POST /update-token: supersede, then `noteFleetActivityStarted()` (adoption). Without the
-    /// adoptOnTokenRegistration guard the token is stored but the card is not adopted, and the
-    /// veto is not cleared either (both are the work of noteFleetActivityStarted).
+    /// adoptOnTokenRegistration guard the token is stored and the veto cleared (the spec makes
+    /// that the registration's effect, "The start veto"), but the card is not adopted.
     public func postingUpdateToken(_ token: RegisteredToken, guards: Guards = .all) -> FleetServer {
         var next = self
         next.registry = registry.registeringUpdateToken(token, guards: guards)
@@ -61,6 +62,8 @@ public struct FleetServer: Codable, Hashable, Sendable {
             let (box, effect) = box.noteFleetActivityStarted()
             next.box = box
             next.file = Self.file(after: effect, box: box, was: file)
+        } else {
+            next.box = box.clearingVeto()
         }
         return next
     }

@@ -36,11 +36,18 @@ public let fleetEndDebounce: Double = 0
 ///   a row (spec: "One session rendered twice in conflicting states, double-counted").
 /// - The server does not apply the app's hidden dirs: it observes every session it is given.
 /// - The veto refuses a start when every active sid is in `box.clientEnded`.
-/// - Ticks are not expected while `box.loadInFlight`: the watcher loads its file before ticking.
+/// - While `box.loadInFlight` the tick is skipped: action `.nothing`, memory untouched. The
+///   spec loads the file "at watcher start"; that the watcher does not tick before the load
+///   completes is an assumption, enforced here rather than left to callers.
 public func reduceFleetLiveActivity(
     _ observations: [FleetSession], _ box: FleetBox, now: Double, guards: Guards = .all,
     endDebounce: Double = fleetEndDebounce
 ) -> FleetTick {
+    if box.loadInFlight {
+        return FleetTick(
+            action: .nothing, content: .zero(at: now), since: box.since, zeroSince: box.zeroSince,
+            vetoed: false, logsVeto: false, activeSids: [])
+    }
     var seen: Set<String> = []  // lookup only; never iterated
     var active: [FleetTally.Entry] = []
     for session in observations where !session.closed {

@@ -54,6 +54,16 @@ final class ChoiceSource {
         return value
     }
 
+    /// Records `value` as a choice that is not free (an array's "one more?" flag below its
+    /// minimum or at its maximum), so every element's span holds its own flag and deleting one
+    /// never makes later choices read as a flag. Touches no random state, so seeds generate the
+    /// same values; replay consumes the recorded position whatever it holds.
+    func draw(forced value: UInt64) throws -> UInt64 {
+        guard choices.count < maxChoices else { throw Rejection.tooManyChoices }
+        choices.append(value)
+        return value
+    }
+
     /// Records `body`'s choices as one span (for deletion by the shrinker).
     func span<T>(_ kind: Span.Kind, _ body: () throws -> T) rethrows -> T {
         let start = choices.count

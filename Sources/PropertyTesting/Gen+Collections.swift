@@ -1,5 +1,6 @@
-/// Arrays, optionals and tuples. Arrays draw a "one more?" choice before each optional
-/// element, so the shrinker removes an element by deleting its span of choices.
+/// Arrays, optionals and tuples. Arrays draw a "one more?" choice before each element and
+/// after the last (forced to 1 below the minimum, to 0 at the maximum: Hypothesis's encoding),
+/// so the shrinker removes an element by deleting its span without shifting what follows.
 extension Gen {
     /// An array of `element` values whose count lies in `count`; shrinks toward fewer, simpler elements.
     public static func array<T>(of element: Gen<T>, count: ClosedRange<Int> = 0...10) -> Gen<[T]> where Value == [T] {
@@ -10,10 +11,14 @@ extension Gen {
         let more = ChoiceSource.weighted(extra / (extra + 1))
         return Gen<[T]> { source in
             var result: [T] = []
-            while result.count < maximum {
+            while true {
                 let next: T? = try source.span(.element) {
-                    if result.count >= minimum, try source.draw(max: 1, random: more) == 0 { return nil }
-                    return try element.generate(source)
+                    // A full array still records its "no more" flag: without it, deleting an element
+                    // made the choice after the array read as a flag, and such arrays never shrank.
+                    let flag = result.count < minimum ? try source.draw(forced: 1)
+                        : result.count >= maximum ? try source.draw(forced: 0)
+                        : try source.draw(max: 1, random: more)
+                    return flag == 0 ? nil : try element.generate(source)
                 }
                 guard let next else { break }
                 result.append(next)

@@ -44,7 +44,7 @@ public enum HarnessBenchmark {
             }
         }
         return [
-            "harness benchmark: \(cases) cases, \(failures) shrunk failures, \(sequences) stateful sequences",
+            "harness benchmark: cases \(cases), failing runs shrunk \(failures), stateful sequences \(sequences)",
             "generation: \(generated) cases (\(choices) choices) in \(format(generation)) s = "
                 + "\(perSecond(generated, generation)) cases/s",
             "shrinking: \(attempts) shrink steps (\(accepted) accepted) in \(format(shrinking)) s = "

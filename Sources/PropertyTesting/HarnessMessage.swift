@@ -12,6 +12,9 @@ enum HarnessMessage {
     static func badTimeBudget(_ value: String) -> String {
         "CARDCHECK_TIME_BUDGET: '\(value)' is not a positive number of seconds"
     }
+    static func badSeedLog(_ value: String) -> String {
+        "CARDCHECK_SEED_LOG: '\(value)' is not a seed log (expected file, cases or off)"
+    }
 
     static let returnedFalse = "the property returned false"
     static func threw(_ error: any Error) -> String { "the property threw \(String(reflecting: type(of: error))): \(error)" }
@@ -22,6 +25,10 @@ enum HarnessMessage {
     }
     static func shrinking(_ name: String, _ seed: UInt64) -> String {
         "cardcheck: \"\(name)\" shrinking the failure of CARDCHECK_SEED=\(seedText(seed))"
+    }
+    static func seedFiles(_ directory: String) -> String {
+        "cardcheck: each running property's case seed is written to \(directory)/<property>.txt before the case runs "
+            + "(removed when the property ends; CARDCHECK_SEED_LOG=cases prints every seed here instead)"
     }
     static func reproduce(seed: UInt64, filter: String) -> String {
         "CARDCHECK_SEED=\(seedText(seed)) swift test --filter '\(filter)'"

@@ -10,7 +10,8 @@ extension Profile {
     /// The profile `environment` selects: `CARDCHECK_PROFILE` (`pr` or `nightly`; `CI=true`
     /// alone or nothing selects `pr`), then the overrides `CARDCHECK_SEED` (decimal or 0x-hex),
     /// `CARDCHECK_CASES`, `CARDCHECK_TIME_BUDGET` (seconds), `CARDCHECK_RECORD=1`,
-    /// `CARDCHECK_SEED_LOG=off`. A bad value yields `pr` with `configurationError` set.
+    /// `CARDCHECK_SEED_LOG` (`file`, `cases` or `off`). A bad value yields `pr` with
+    /// `configurationError` set.
     ///
     /// `freshSeed` is asked only for `nightly` without `CARDCHECK_SEED`: the entropy source,
     /// kept off the seeded path.
@@ -59,7 +60,12 @@ extension Profile {
             timeBudget = seconds
         }
         if environment["CARDCHECK_RECORD"] == "1" { recordsCorpus = true }
-        if environment["CARDCHECK_SEED_LOG"] == "off" { logsCaseSeeds = false }
+        if let text = environment["CARDCHECK_SEED_LOG"] {
+            guard let mode = SeedLog(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw ConfigurationError(message: HarnessMessage.badSeedLog(text))
+            }
+            seedLog = mode
+        }
     }
 
     /// A seed in decimal or `0x` hex, as printed in failure reports.

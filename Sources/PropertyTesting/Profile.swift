@@ -23,8 +23,9 @@ public struct Profile: Sendable, Equatable {
     public var timeBudget: Double?
     /// Candidate replays the shrinker may spend on one failure.
     public var maxShrinkAttempts: Int
-    /// Writes each case's seed to stderr before running it, so a trap is reproducible.
-    public var logsCaseSeeds: Bool
+    /// Where each case's seed is written before it runs, so a trap (which ends the process
+    /// with no report) is reproducible (`CARDCHECK_SEED_LOG`).
+    public var seedLog: SeedLog
     /// Appends each new shrunk counterexample to the corpus file (`CARDCHECK_RECORD=1`).
     public var recordsCorpus: Bool
     /// Why the environment could not be read; every property run reports it as a failure.
@@ -33,14 +34,25 @@ public struct Profile: Sendable, Equatable {
     /// Pull requests: 100 cases, a fixed seed per property.
     public static let pr = Profile(
         name: .pr, cases: 100, fixedSeed: nil, derandomized: true, freshSeed: 0, timeBudget: nil,
-        maxShrinkAttempts: 5_000, logsCaseSeeds: true, recordsCorpus: false, configurationError: nil)
+        maxShrinkAttempts: 5_000, seedLog: .file, recordsCorpus: false, configurationError: nil)
 
     /// Nightly fuzzing: 10,000 cases, a fresh seed, at most 120 s per property.
     public static func nightly(freshSeed: UInt64) -> Profile {
         Profile(
             name: .nightly, cases: 10_000, fixedSeed: nil, derandomized: false, freshSeed: freshSeed,
-            timeBudget: 120, maxShrinkAttempts: 50_000, logsCaseSeeds: true, recordsCorpus: false,
+            timeBudget: 120, maxShrinkAttempts: 50_000, seedLog: .file, recordsCorpus: false,
             configurationError: nil)
+    }
+
+    /// Where case seeds go: `file` (the default) overwrites one file per running property under
+    /// `.build/cardcheck-seeds/` and names that directory once on stderr; `cases` writes a stderr
+    /// line before every case; `off` writes nothing.
+    public enum SeedLog: String, Sendable, CaseIterable { case file, cases, off }
+
+    /// Whether case seeds are written at all; `false` sets `seedLog` to `off`, `true` to `file` if it was `off`.
+    public var logsCaseSeeds: Bool {
+        get { seedLog != .off }
+        set { seedLog = newValue ? (seedLog == .off ? .file : seedLog) : .off }
     }
 
     /// The seed property `name` starts from: the fixed seed, else one derived from the name

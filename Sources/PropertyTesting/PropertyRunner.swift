@@ -21,8 +21,10 @@ struct PropertyRunner<Value> {
     var corpusFile = ""
     /// Stores a new shrunk counterexample in the corpus; returns the report line.
     var record: ((Value) -> String)?
-    /// Where the per-case seed lines go (stderr, unless a test listens).
+    /// Where the seed lines go (stderr, unless a test listens).
     var log: (String) -> Void = StandardError.write
+    /// The files `SeedLog.file` writes.
+    var seedFiles = SeedFiles.shared
 
     func run() -> PropertyResult<Value> {
         let seed = profile.seed(for: name)
@@ -70,6 +72,7 @@ struct PropertyRunner<Value> {
         var counts: [String: Int] = [:]
         let clock = ContinuousClock(), start = clock.now
         let discardLimit = max(10 * profile.cases, 1_000)
+        defer { if profile.seedLog == .file { seedFiles.remove(for: name) } }
         while result.cases < profile.cases {
             if let budget = profile.timeBudget, result.cases > 0, clock.now - start > .seconds(budget) { break }
             if result.discarded >= discardLimit {
@@ -79,7 +82,7 @@ struct PropertyRunner<Value> {
             }
             let caseSeed = nextSeed
             nextSeed = seeds.next()
-            if profile.logsCaseSeeds { log(HarnessMessage.caseStarting(name, index, caseSeed)) }
+            writeSeed(HarnessMessage.caseStarting(name, index, caseSeed), caseSeed)
             index += 1
             let source = ChoiceSource(seed: caseSeed)
             guard let value = try? gen.generate(source) else {
@@ -90,7 +93,7 @@ struct PropertyRunner<Value> {
             let check = Check()
             if let failure = Failure.of(value, check: check, body) {
                 // A candidate may trap while shrinking; this line still names the original case.
-                if profile.logsCaseSeeds { log(HarnessMessage.shrinking(name, caseSeed)) }
+                writeSeed(HarnessMessage.shrinking(name, caseSeed), caseSeed)
                 let start = Shrinker.Attempt(
                     choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
                 shrink(start, seed: caseSeed, into: &result)
@@ -109,6 +112,16 @@ struct PropertyRunner<Value> {
         result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
         if !result.labels.isEmpty { result.report.append("  labels: " + labelSummary(result)) }
         result.report += result.issues.filter { !result.report.contains($0) }
+    }
+
+    /// Writes `line` (a case starting, or shrinking) where `profile.seedLog` says, before the case runs.
+    private func writeSeed(_ line: String, _ seed: UInt64) {
+        switch profile.seedLog {
+        case .off: return
+        case .cases: log(line)
+        case .file:
+            seedFiles.write(line + "\n  reproduce: " + HarnessMessage.reproduce(seed: seed, filter: filter) + "\n", for: name, log: log)
+        }
     }
 
     private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {

@@ -1,23 +1,30 @@
 /// Generating and executing command sequences.
 extension StateMachine {
     /// Sequences of `count` commands, each satisfying its precondition in the model state the
-    /// earlier ones reach. Records each step as a span and each loop as a cut for the shrinker.
+    /// earlier ones reach. Records each step (with its "one more?" flag) as a span and each loop
+    /// as a cut for the shrinker.
     public func steps(count: ClosedRange<Int> = 0...30) -> Gen<Steps<Self>> {
         let minimum = max(count.lowerBound, 0), maximum = max(count.upperBound, minimum)
         let more = ChoiceSource.weighted(Double(maximum) / Double(maximum + 2))
         return Gen { source in
             var state = initialState, commands: [Command] = []
             var firstSeen: [State: Int] = [initialState: 0], stepStarts: [Int] = []
-            while commands.count < maximum {
+            while true {
                 let mark = source.mark(), current = state
                 let command: Command?
                 do {
+                    // Flags as in `Gen.array`: forced below the minimum and at the maximum.
                     command = try source.span(.step) {
-                        if commands.count >= minimum, try source.draw(max: 1, random: more) == 0 { return nil }
+                        let flag = commands.count < minimum ? try source.draw(forced: 1)
+                            : commands.count >= maximum ? try source.draw(forced: 0)
+                            : try source.draw(max: 1, random: more)
+                        if flag == 0 { return nil }
                         return try self.command(in: current).filter(limit: 20) { precondition($0, in: current) }.generate(source)
                     }
                 } catch Rejection.filtered where !source.isReplaying {
-                    source.rewind(to: mark)  // nothing enabled was found: end the sequence here
+                    // Nothing enabled was found: end the sequence here, recording the end for replays.
+                    source.rewind(to: mark)
+                    try source.span(.step) { _ = try source.draw(forced: 0) }
                     break
                 }
                 guard let command else { break }

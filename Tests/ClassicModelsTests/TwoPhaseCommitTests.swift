@@ -52,3 +52,13 @@ import Testing
         #expect(!model.actions(in: s).contains(.init(.tmCommit)))
     }
 }
+
+@Suite struct TwoPhaseCommitLargeTests {
+    @Test("8 resource managers: 1,745,408 distinct states, as Spin reports (design notes), on two threads")
+    func eightManagers() {
+        let report = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 8), options: SearchOptions(threads: 2)).run()
+        #expect(report.distinctStates == 1_745_408)
+        #expect(report.exhaustive)
+        #expect(report.passed)
+    }
+}

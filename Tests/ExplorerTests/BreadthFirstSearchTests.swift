@@ -27,6 +27,13 @@ import Testing
         #expect(report.distinctStates >= 1000 && report.distinctStates < 8_832)
     }
 
+    @Test("the visited set of a 50,000-state search costs at most 16 bytes per state")
+    func bytesPerState() {
+        let report = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 6)).run()
+        #expect(report.distinctStates > 40_000)
+        #expect(report.visitedBytes <= 16 * report.distinctStates)
+    }
+
     @Test("a raised stop signal ends the run as interrupted")
     func interrupted() {
         let stop = StopSignal()

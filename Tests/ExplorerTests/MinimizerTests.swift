@@ -52,4 +52,37 @@ import Testing
         #expect(minimized.steps == trace.steps)
         #expect(minimized.minimization == .shortestOneMinimal)
     }
+
+    @Test("steps are regrouped by actor when the same property still breaks: 3 switches become 2")
+    func groupsActors() {
+        let model = FlagMutex(processes: 2)
+        func p(_ i: Int, wants: Bool = false) -> FlagMutex.Action { .init(process: i - 1, wants: wants) }
+        let interleaved = Trace(
+            model: model, initialState: 0, steps: [p(1, wants: true), p(1), p(2, wants: true), p(2), p(1), p(2)],
+            property: "mutual exclusion")
+        let minimized = Minimizer(model).minimize(interleaved)
+        #expect(minimized.steps == [p(1, wants: true), p(1), p(2, wants: true), p(2), p(2), p(1)])
+        #expect(Replay(model).run(minimized).reproduced)
+    }
+
+    @Test("a model that names no actors keeps the order it was found in")
+    func noActors() {
+        var model = Counter()
+        model.checks = [.always("value under 2") { _, s in s.value < 2 }]
+        let trace = Trace(model: model, initialState: 0, steps: [.add, .apply, .add, .apply], property: "value under 2")
+        #expect(Minimizer(model).minimize(trace).steps == [.add, .apply, .add, .apply])
+    }
+
+    @Test("names are canonicalized through the model's hook: t3, t2 reads t1, t2")
+    func canonicalNames() {
+        let trace = Trace(model: Tokens(), initialState: 0, steps: [.init(token: 3), .init(token: 2)], property: "fewer than two")
+        #expect(Minimizer(Tokens()).minimize(trace).steps.map(\.token) == [1, 2])
+    }
+
+    @Test("a hook whose renaming no longer breaks the property is not applied")
+    func badHookIgnored() {
+        let model = Tokens(breakHook: true)
+        let trace = Trace(model: model, initialState: 0, steps: [.init(token: 3), .init(token: 2)], property: "fewer than two")
+        #expect(Minimizer(model).minimize(trace).steps.map(\.token) == [3, 2])
+    }
 }

@@ -55,3 +55,28 @@ struct Detour: Model {
     func kind(of a: Action) -> ActionKind { a == .inc ? .system : .world }
     var properties: [Property<Detour>] { [.sometimes("twelve") { _, x in x == 12 }] }
 }
+
+/// Interchangeable tokens 1...3: which ones are issued does not matter, only how many, so the
+/// symmetry hook renames them in order of first appearance. `breakHook` makes the hook wrong.
+struct Tokens: Model {
+    var breakHook = false
+    typealias State = [Int]
+    struct Action: Hashable, Codable, Sendable, CustomStringConvertible {
+        var token: Int
+        var description: String { "issue t\(token)" }
+    }
+    var name: String { "tokens" }
+    func initialStates() -> [[Int]] { [[]] }
+    func actions(in s: [Int]) -> [Action] { (1...3).filter { !s.contains($0) }.map { Action(token: $0) } }
+    func next(_ s: [Int], _ a: Action) -> [Int]? { s.contains(a.token) ? nil : (s + [a.token]).sorted() }
+    func kind(of a: Action) -> ActionKind { .world }
+    var properties: [Property<Tokens>] { [.always("fewer than two") { _, s in s.count < 2 }] }
+    func canonicalized(_ trace: [Action]) -> [Action] {
+        if breakHook { return trace.map { _ in Action(token: 1) } }
+        var names: [Int: Int] = [:]
+        return trace.map { a in
+            if names[a.token] == nil { names[a.token] = names.count + 1 }
+            return Action(token: names[a.token] ?? a.token)
+        }
+    }
+}

@@ -32,10 +32,16 @@ import Testing
         #expect(kept.box.current != nil && kept.box.zeroSince == 3 && kept.file == .keep)
     }
 
-    @Test("no token at all never advances state")
+    @Test("no token at all never advances the card for start, update or end; since is still refreshed")
     func noTokens() {
-        let tick = reduceFleetLiveActivity([working("s1")], .empty, now: 0)
-        #expect(FleetBox.empty.applying(tick, .none).box.current == nil)
+        let start = reduceFleetLiveActivity([working("s1")], .empty, now: 0)
+        #expect(FleetBox.empty.applying(start, .none) == (FleetBox(since: start.since), .keep))
+        let card = FleetBox(current: FleetCardMemory(content: nil))
+        let update = reduceFleetLiveActivity([working("s1")], card, now: 0)
+        let end = reduceFleetLiveActivity([], card, now: 0)
+        #expect(start.action == .start && update.action == .update && end.action == .end)
+        #expect(card.applying(update, .none) == (FleetBox(current: card.current, since: update.since), .keep))
+        #expect(card.applying(end, .none) == (FleetBox(current: card.current, zeroSince: 0), .keep))
     }
 
     @Test("the apply half writes over an /ended that landed between decide and apply")

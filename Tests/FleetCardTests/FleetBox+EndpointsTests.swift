@@ -14,6 +14,13 @@ import Testing
         #expect(file == .write)
     }
 
+    @Test("clearing the veto forgets the population and its log, and nothing else")
+    func clearVeto() {
+        let card = FleetCardMemory(content: nil)
+        let box = FleetBox(current: card, since: since, zeroSince: 3, clientEnded: ["a"], vetoLogged: true)
+        #expect(box.clearingVeto() == FleetBox(current: card, since: since, zeroSince: 3))
+    }
+
     @Test("/ended nulls the card and records the server's active sids as the veto population")
     func ended() {
         let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4)
@@ -31,6 +38,21 @@ import Testing
         #expect(loaded.current == nil && !loaded.loadInFlight && !loaded.fleetEndedReported)
         let off = try #require(Guards.allBut("fleetEndedReported"))
         #expect(reported.completingBootLoad(snapshot, guards: off).current == snapshot.current)
+    }
+
+    @Test("an /ended that beats the snapshot vetoes the snapshot's sessions and keeps their baselines")
+    func endedDuringLoadVetoesTheSnapshot() {
+        let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
+        let loaded = FleetBox.booting().noteFleetActivityEnded().box.completingBootLoad(snapshot)
+        #expect(loaded == FleetBox(since: since, clientEnded: ["a", "b"]))
+    }
+
+    @Test("a registration after the mid-load /ended keeps the veto cleared when the load completes")
+    func registrationAfterTheMidLoadEnded() {
+        let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
+        let reported = FleetBox.booting().noteFleetActivityEnded().box
+        let loaded = reported.noteFleetActivityStarted().box.completingBootLoad(snapshot)
+        #expect(loaded.clientEnded == nil && loaded.current == FleetCardMemory(content: nil) && loaded.since == since)
     }
 
     @Test("a quiet boot-time load restores the card and every elapsed baseline")

@@ -52,6 +52,14 @@ import Testing
     @Test("an update-token registration adopts the card")
     func adoption() { holds(ServerProperties.registrationAdoptsTheCard) }
 
+    @Test("an update-token registration clears the veto, with or without adoption")
+    func registrationClearsTheVeto() throws {
+        holds(ServerProperties.registrationClearsTheVeto)
+        let off = try #require(Guards.allBut("adoptOnTokenRegistration"))
+        let result = ServerProperties.registrationClearsTheVeto.check(guards: off)
+        #expect(result.outcome == .passed, "\(result.report.joined(separator: "\n"))")
+    }
+
     @Test("an /ended during the boot-time load wins")
     func bootLoad() { holds(ServerProperties.endedDuringLoadWins) }
 

@@ -22,6 +22,17 @@ import Testing
         #expect(silent.decide([working("s1")], now: 0, guards: off).action == .start)
     }
 
+    @Test("with adoptOnTokenRegistration off a registration stores the token and clears the veto, without adopting")
+    func registrationClearsTheVetoWithoutAdoption() throws {
+        let off = try #require(Guards.allBut("adoptOnTokenRegistration"))
+        let vetoed = FleetServer(box: FleetBox(clientEnded: ["s1"], vetoLogged: true))
+        #expect(vetoed.decide([working("s1")], now: 0, guards: off).vetoed)
+        let registered = vetoed.postingUpdateToken(token1, guards: off)
+        #expect(registered.registry.update == [token1])
+        #expect(registered.box == FleetBox() && registered.file == nil)
+        #expect(registered.decide([working("s1")], now: 0, guards: off).action == .start)
+    }
+
     @Test("a tick's apply writes the file; an end unlinks it; /ended unlinks it")
     func fileFollowsTheCard() {
         let server = FleetServer().postingStartToken(token1)
@@ -39,8 +50,20 @@ import Testing
         let started = server.applying(server.decide([working("s1")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
         let booting = started.restarted()
         #expect(booting.box == .booting() && booting.registry == started.registry && booting.file == started.file)
+        #expect(booting.decide([working("s1"), working("s2")], now: 2).action == .nothing)
         #expect(booting.completingBootLoad().box == started.box)
         #expect(booting.postingEnded().completingBootLoad().box.current == nil)
+    }
+
+    @Test("an /ended during the boot-time load vetoes a start over the sessions of the card on disk")
+    func endedDuringLoadVetoes() {
+        let server = FleetServer().postingStartToken(token1)
+        let started = server.applying(server.decide([working("s1"), asking("s2")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
+        let loaded = started.restarted().postingEnded().completingBootLoad()
+        #expect(loaded.box.current == nil && loaded.file == nil)
+        let tick = loaded.decide([working("s1"), asking("s2")], now: 2)
+        #expect(tick.action == .nothing && tick.vetoed)
+        #expect(tick.content.rows.map(\.since) == [0, 0])
     }
 
     @Test("a 410 prunes through the server")

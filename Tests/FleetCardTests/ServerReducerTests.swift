@@ -10,6 +10,15 @@ import Testing
         #expect(tick.action == .nothing && tick.content == .zero(at: 0) && tick.zeroSince == nil)
     }
 
+    @Test("while the boot-time load is in flight the tick does nothing and leaves the memory as it is")
+    func noTickDuringTheLoad() {
+        var box = FleetBox.booting()
+        box.clientEnded = ["s2"]
+        let tick = reduceFleetLiveActivity([working("s1")], box, now: 4)
+        #expect(tick.action == .nothing && !tick.vetoed && !tick.logsVeto)
+        #expect(box.applying(tick, FleetDelivery(attempted: 0, accepted: 0)) == (box, .keep))
+    }
+
     @Test("no card and something active: start")
     func noCardStart() {
         let tick = reduceFleetLiveActivity([working("s1")], .empty, now: 4)

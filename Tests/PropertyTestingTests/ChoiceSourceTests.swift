@@ -12,6 +12,18 @@ import Testing
         #expect(throws: Rejection.choiceOutOfRange) { try ChoiceSource(replaying: [6]).draw(max: 5) }
     }
 
+    @Test("a forced choice is recorded without touching the random stream; replay skips its position")
+    func forcedChoice() throws {
+        let seeded = ChoiceSource(seed: 7), plain = ChoiceSource(seed: 7)
+        #expect(try seeded.draw(forced: 1) == 1)
+        #expect(try seeded.draw(max: 1_000) == plain.draw(max: 1_000))
+        #expect(seeded.choices.first == 1)
+        let replayed = ChoiceSource(replaying: [0, 4])
+        #expect(try replayed.draw(forced: 1) == 1)
+        #expect(try replayed.draw(max: 9) == 4)
+        #expect(replayed.choices == [1, 4])
+    }
+
     @Test("a runaway generator is cut off at the choice limit and discarded")
     func choiceLimit() throws {
         let source = ChoiceSource(seed: 1, maxChoices: 3)

@@ -6,7 +6,7 @@ import Testing
     func reportsFigures() {
         let lines = HarnessBenchmark.run(cases: 200, failures: 2)
         #expect(lines.count == 4)
-        #expect(lines[0] == "harness benchmark: 200 cases, 2 shrunk failures, 20 stateful sequences")
+        #expect(lines[0] == "harness benchmark: cases 200, failing runs shrunk 2, stateful sequences 20")
         #expect(lines[1].hasPrefix("generation: 200 cases ("))
         #expect(lines[1].hasSuffix(" cases/s"))
         #expect(lines[2].hasPrefix("shrinking: "))

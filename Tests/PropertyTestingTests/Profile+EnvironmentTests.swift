@@ -32,6 +32,7 @@ import Testing
         (["CARDCHECK_SEED": "0xZZ"], "CARDCHECK_SEED: '0xZZ' is not a seed (expected decimal or 0x-hex, at most 64 bits)"),
         (["CARDCHECK_CASES": "-3"], "CARDCHECK_CASES: '-3' is not a positive whole number"),
         (["CARDCHECK_TIME_BUDGET": "soon"], "CARDCHECK_TIME_BUDGET: 'soon' is not a positive number of seconds"),
+        (["CARDCHECK_SEED_LOG": "loud"], "CARDCHECK_SEED_LOG: 'loud' is not a seed log (expected file, cases or off)"),
     ])
     func badEnvironment(environment: [String: String], message: String) {
         let profile = Profile(environment: environment, freshSeed: Self.noEntropy)
@@ -46,5 +47,18 @@ import Testing
         let profile = Profile(environment: ["CARDCHECK_RECORD": "1", "CARDCHECK_SEED_LOG": "off"], freshSeed: Self.noEntropy)
         #expect(profile.recordsCorpus && !profile.logsCaseSeeds)
         #expect(!Profile.pr.recordsCorpus && Profile.pr.logsCaseSeeds)
+    }
+
+    @Test("CARDCHECK_SEED_LOG selects where case seeds go: a file per property by default, a line per case, or nowhere")
+    func seedLog() {
+        #expect(Profile(environment: [:], freshSeed: Self.noEntropy).seedLog == .file)
+        #expect(Profile(environment: ["CARDCHECK_PROFILE": "nightly"], freshSeed: Self.noEntropy).seedLog == .file)
+        #expect(Profile(environment: ["CARDCHECK_SEED_LOG": "cases"], freshSeed: Self.noEntropy).seedLog == .cases)
+        #expect(Profile(environment: ["CARDCHECK_SEED_LOG": "file"], freshSeed: Self.noEntropy).seedLog == .file)
+        var profile = Profile.pr
+        profile.logsCaseSeeds = false
+        #expect(profile.seedLog == .off)
+        profile.logsCaseSeeds = true
+        #expect(profile.seedLog == .file)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PropertyTesting
 
@@ -106,6 +107,7 @@ extension PropertyRunnerTests {
         var profile = Profile.pr
         profile.fixedSeed = seed
         profile.cases = cases
+        profile.seedLog = .cases
         var runner = PropertyRunner(name: "logged", gen: .array(of: .int(in: 0...1_000)), profile: profile, cover: [],
                                     filter: "logged") { list, _ in
             events.append("body")
@@ -117,7 +119,7 @@ extension PropertyRunnerTests {
         return (events, values)
     }
 
-    @Test("each case's seed is written before the case runs, and that seed alone reproduces the case")
+    @Test("with CARDCHECK_SEED_LOG=cases each case's seed is written before the case runs, and that seed alone reproduces the case")
     func seedLineBeforeEachCase() {
         let run = events(seed: 99, cases: 5) { _ in true }
         #expect(run.events.count == 10)
@@ -136,5 +138,36 @@ extension PropertyRunnerTests {
         let index = run.events.firstIndex { $0.hasPrefix("cardcheck: \"logged\" shrinking the failure of CARDCHECK_SEED=0x") }
         #expect(index != nil)
         #expect(run.events.last(where: { $0 != "body" }) == index.map { run.events[$0] })
+    }
+
+    @Test("by default each case's seed is in the property's file while the case runs; the directory is named once; the file is removed at the end")
+    func seedFileDuringEachCase() throws {
+        let files = SeedFiles(directory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("cardcheck-seed-files-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        var events: [String] = [], during: [String] = []
+        var profile = Profile.pr
+        profile.fixedSeed = 99
+        profile.cases = 3
+        #expect(profile.seedLog == .file)
+        for _ in 0..<2 {
+            var runner = PropertyRunner(name: "logged", gen: .array(of: .int(in: 0...1_000)), profile: profile, cover: [],
+                                        filter: "logged") { _, _ in
+                during.append((try? String(contentsOf: files.file(for: "logged"), encoding: .utf8)) ?? "no file")
+                return true
+            }
+            runner.log = { events.append($0) }
+            runner.seedFiles = files
+            _ = runner.run()
+            #expect(!FileManager.default.fileExists(atPath: files.file(for: "logged").path))
+        }
+        #expect(events == [HarnessMessage.seedFiles(files.directory.path)])
+        #expect(files.file(for: "logged").lastPathComponent == "logged.txt")
+        let cased = self.events(seed: 99, cases: 3) { _ in true }.events.filter { $0 != "body" }
+        #expect(during.count == 6)
+        for (index, text) in during.enumerated() {
+            let line = cased[index % 3], seed = line.split(separator: "=").last.map(String.init) ?? ""
+            #expect(text == line + "\n  reproduce: CARDCHECK_SEED=\(seed) swift test --filter 'logged'\n")
+        }
     }
 }

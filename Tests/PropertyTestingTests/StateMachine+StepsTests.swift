@@ -16,6 +16,18 @@ import Testing
         #expect(sequences.contains { $0.commands.count > 10 })
     }
 
+    @Test("a full step sequence followed by another choice shrinks to one addition of 41")
+    func fullSequenceBeforeAnotherChoiceShrinks() {
+        let machine = LossyTotalMachine()
+        let gen = Gen.compose { draw in (try draw(machine.steps(count: 0...6)), try draw(Gen.element(of: ["a", "b", "c", "d", "e"]))) }
+        let run = shrinkFromFirstFullCase(gen, isFull: { $0.0.commands.count == 6 }) { steps, tag in
+            tag == "e" && (try? machine.execute(steps, check: Check())) == nil
+        }
+        #expect(run.start?.0.commands.count == 6)
+        #expect(run.result.counterexample?.0 == Steps([.add(41)]))
+        #expect(run.result.counterexample?.1 == "e")
+    }
+
     @Test("a replayed sequence that breaks a precondition fails with that message, never reaching the system")
     func brokenPreconditionIsReported() {
         let check = Check()

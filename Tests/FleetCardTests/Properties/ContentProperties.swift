@@ -32,16 +32,22 @@ enum ContentProperties {
         try check.expect(content.rows.allSatisfy { row in shown.contains { $0.sid == row.sid } }, "a hidden row")
     }
 
+    /// The island half checks the fold against the content (the spec's `more + max(0,
+    /// rows.count - 2)`), so a wrong fold fails; a bare "at most 2" could not, being a prefix(2).
     static let rowsWithinBudgets = FleetProperty(
-        "rows never exceed the lock screen's 3 nor the Dynamic Island's 2",
-        FleetGen.observation(duplicates: true), cover: ["more than 3 active"]
+        "rows never exceed the lock screen's 3; the Dynamic Island shows the first 2 and folds the rest into more",
+        FleetGen.observation(duplicates: true), cover: ["more than 3 active", "a third row folded"]
     ) { observation, check, guards in
         let server = reduceFleetLiveActivity(observation.sessions, .empty, now: 0, guards: guards).content
         let app = FleetActivitySnapshot.make(from: observation.sessions, carrying: SinceMap(), now: 0, guards: guards).content
         check.label("more than 3 active", when: server.activeTotal > 3)
         for content in [server, app] {
             try check.expect(FleetRender.lockScreen(content).rows.count <= 3, "lock screen \(content.rows.count) rows")
-            try check.expect(FleetRender.islandExpanded(content).rows.count <= 2, "island over budget")
+            let island = FleetRender.islandExpanded(content)
+            check.label("a third row folded", when: content.rows.count > 2)
+            try check.expect(island.rows == Array(content.rows.prefix(2)), "island rows \(island.rows.map(\.sid))")
+            try check.expect(island.more == content.more + max(0, content.rows.count - 2),
+                             "island more \(island.more) for \(content.rows.count) rows and more \(content.more)")
         }
     }
 

@@ -74,12 +74,30 @@ enum ServerProperties {
 
     static let registrationAdoptsTheCard = FleetProperty(
         "after an update-token registration the server never push-starts a second card",
-        FleetGen.deliveryCase, cover: ["active sessions"]
+        FleetGen.deliveryCase, cover: ["active sessions", "a veto population"]
     ) { input, check, guards in
         let server = FleetServer(box: input.box).postingUpdateToken(token1, guards: guards)
         let tick = server.decide(input.sessions, now: 1_000, guards: guards)
         check.label("active sessions", when: tick.content.activeTotal > 0)
+        check.label("a veto population", when: input.box.clientEnded != nil)
         try check.expect(tick.action != .start, "push-start beside the app's card")
+        try check.expect(server.box.clientEnded == nil && !server.box.vetoLogged && !tick.vetoed,
+                         "the veto \(input.box.clientEnded ?? []) survived the registration")
+    }
+
+    /// The registration's own effect, whatever adoption does (spec "The start veto": "cleared ...
+    /// by the phone registering an update token"); it holds with adoptOnTokenRegistration off too.
+    static let registrationClearsTheVeto = FleetProperty(
+        "an update-token registration clears the veto and stores the token, adopting the card or not",
+        FleetGen.deliveryCase, cover: ["a veto population"]
+    ) { input, check, guards in
+        let server = FleetServer(box: input.box).postingUpdateToken(token1, guards: guards)
+        check.label("a veto population", when: input.box.clientEnded != nil)
+        try check.expect(server.box.clientEnded == nil && !server.box.vetoLogged,
+                         "the veto \(input.box.clientEnded ?? []) survived the registration")
+        try check.expect(server.registry.update.contains(token1), "the token was not stored")
+        let expected = guards.adoptOnTokenRegistration ? FleetCardMemory(content: nil) : input.box.current
+        try check.expect(server.box.current == expected, "card \(String(describing: server.box.current))")
     }
 
     static let endedDuringLoadWins = FleetProperty(
@@ -94,6 +112,9 @@ enum ServerProperties {
         guard input.endedDuringLoad else { return }
         let loaded = server.postingEnded().completingBootLoad(guards: guards)
         try check.expect(loaded.box.current == nil, "the dead card was resurrected by the load")
+        // The phone ended the card the server last pushed: its sessions are the veto population.
+        let next = loaded.decide(input.sessions, now: 2, guards: guards)
+        try check.expect(next.action != .start, "the ended card's sessions were push-started again")
     }
 
     static let onlyTheCanonicalPortPushes = FleetProperty(

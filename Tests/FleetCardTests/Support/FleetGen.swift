@@ -128,7 +128,12 @@ enum FleetGen {
             (1, .constant(FleetCardMemory(content: nil))),
             (2, content.map { FleetCardMemory(content: $0) }),
         ]))
-        return FleetBox(current: card)
+        // A veto population (spec: "The start veto"), only with no card: /ended nulls the card.
+        let population = Gen.array(of: .element(of: ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"]), count: 0...8)
+        let veto: [String]? = card != nil ? nil : try draw(.frequency([
+            (1, .constant(nil)), (2, population.map { Optional($0.sortedUnique) }),
+        ]))
+        return FleetBox(current: card, clientEnded: veto, vetoLogged: veto != nil ? try draw(.bool) : false)
     }
 
     static let deliveryCase: Gen<DeliveryCase> = Gen.compose { draw in

@@ -1,0 +1,60 @@
+/// Hand-written argument parsing (no outside packages here): positionals, `--flag value` or
+/// `--flag=value` options, and `--switch` switches, each checked against what the command takes.
+struct Arguments {
+    private(set) var positionals: [String] = []
+    private var values: [String: String] = [:]
+    private var switches: Set<String> = []
+
+    /// Parses `arguments` for `command`, which takes the `options` (with a value) and `flags`.
+    init(_ arguments: [String], command: String, options: [String], flags: [String]) throws {
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            guard arg.hasPrefix("--") else {
+                positionals.append(arg)
+                continue
+            }
+            let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            if flags.contains(name) && parts.count == 1 {
+                switches.insert(name)
+            } else if options.contains(name) {
+                if parts.count == 2 {
+                    values[name] = parts[1]
+                } else {
+                    guard i < arguments.count else { throw CommandError.missingValue(name) }
+                    values[name] = arguments[i]
+                    i += 1
+                }
+            } else {
+                throw CommandError.unknownFlag(arg, command: command)
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { switches.contains(flag) }
+
+    func string(_ option: String) -> String? { values[option] }
+
+    /// The option as an integer ≥ 1, nil when absent.
+    func positive(_ option: String) throws -> Int? {
+        guard let text = values[option] else { return nil }
+        guard let n = Int(text), n >= 1 else { throw CommandError.notPositive(option, text) }
+        return n
+    }
+
+    /// The option as an integer ≥ 0, nil when absent.
+    func nonNegative(_ option: String) throws -> Int? {
+        guard let text = values[option] else { return nil }
+        guard let n = Int(text), n >= 0 else { throw CommandError.notNonNegative(option, text) }
+        return n
+    }
+
+    /// `--seed` as a full 64-bit value, nil when absent.
+    func seed() throws -> UInt64? {
+        guard let text = values["--seed"] else { return nil }
+        guard let n = UInt64(text) else { throw CommandError.notSeed(text) }
+        return n
+    }
+}

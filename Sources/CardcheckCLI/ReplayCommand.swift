@@ -1,0 +1,37 @@
+import Explorer
+import Foundation
+
+/// `cardcheck replay TRACE.json`: re-runs a saved trace on today's model.
+enum ReplayCommand {
+    static let help = """
+        usage: cardcheck replay TRACE.json
+
+        Rebuilds the model from the trace's configuration, re-runs its steps, and says whether
+        the same property still breaks at the same step, or exactly where the behaviour
+        diverges (a disabled step, a changed state, a property no longer broken).
+        Exit code: 0 reproduced, 1 diverged, 2 a missing, truncated, unknown-model or
+        newer-format trace file.
+        """
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        let args = try Arguments(arguments, command: "replay", options: [], flags: [])
+        guard args.positionals.count == 1 else {
+            throw CommandError.arguments(command: "replay", expected: "one trace file")
+        }
+        let path = args.positionals[0]
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError.missingFile(path) }
+        let header: TraceHeader
+        do {
+            header = try TraceHeader.read(data)
+        } catch let error as TraceFileError {
+            throw CommandError("\(path): \(error.description)")
+        }
+        guard let entry = ModelCatalog.entry(header.model) else { throw CommandError.unknownModel(path, header.model) }
+        guard case .object(var configuration)? = try? JSONValue(parsing: data)["configuration"] else {
+            throw CommandError("\(path): trace misses \"configuration\"")
+        }
+        configuration.removeValue(forKey: "model")
+        let model = try ConfigFile.open(entry, .object(configuration), path: path)
+        return try model.replay(data, path, console)
+    }
+}

@@ -1,0 +1,39 @@
+import Explorer
+import Foundation
+
+/// Saving traces: one JSON file per violated property, written whole or not at all.
+enum TraceFiles {
+    /// "big is not the target" → "big-is-not-the-target.json".
+    static func fileName(for property: String) -> String {
+        let slug = property.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        return String(slug).split(separator: "-").joined(separator: "-") + ".json"
+    }
+
+    /// Creates `path` (and its parents) for saved traces, before any search runs.
+    static func directory(_ path: String) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError.cannotWrite(path)
+        }
+        return path
+    }
+
+    /// Writes each trace to `directory`/<property>.json and says where, with the replay line.
+    static func save<M: Model>(_ traces: [Trace<M>], configuration: JSONValue, in directory: String, console: Console) throws {
+        for var trace in traces {
+            trace.configuration = configuration
+            let path = directory + "/" + fileName(for: trace.property ?? "trace")
+            try write(trace, to: path)
+            console.print("saved \(path) (replay: cardcheck replay \(path))")
+        }
+    }
+
+    static func write<M: Model>(_ trace: Trace<M>, to path: String) throws {
+        do {
+            try trace.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandError.cannotWrite(path)
+        }
+    }
+}

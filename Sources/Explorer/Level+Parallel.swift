@@ -1,0 +1,149 @@
+import Dispatch
+import Synchronization
+
+extension Level {
+    /// The parallel level, in three phases, so its result is the sequential one:
+    /// 1. workers expand chunks of the frontier (properties checked, successors buffered);
+    /// 2. worker k inserts, in frontier order, the buffered successors of shard k;
+    /// 3. the new states are appended in frontier order, as the sequential search would.
+    mutating func expandInParallel<M: Model>(
+        _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
+        limits: Limits, progress: (Int) -> Void
+    ) -> SearchStopReason? where M.State == State {
+        let firstNode = graph.count - frontier.count
+        let chunkSize = max(64, min(Self.batch * 4, frontier.count / (threads * 8) + 1))
+        let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
+        if parallelWork == nil { parallelWork = ParallelWork<State>(shards: visited.count) }
+        guard let work = parallelWork else { return nil }
+        work.reset(chunks: chunkCount, properties: expansion.properties.count)
+        let visited = self.visited
+        let distinctAtStart = graph.count
+        progress(graph.count)
+
+        // Phase 1: expand.
+        let frontier = self.frontier, used = self.used
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            var out: [Successor<State>] = []
+            var recent = [UInt64](repeating: 0, count: 4096)
+            while true {
+                if work.stopReason.load(ordering: .relaxed) != 0 { return }
+                let c = work.nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard c < chunkCount else { return }
+                if let reason = limits.reason(distinctStates: distinctAtStart) {
+                    work.stop(reason)
+                    return
+                }
+                let result = work.results[c]
+                // Locals, stored once at the end: a class property in the loop would pay an
+                // exclusivity check on every access.
+                var findings = Findings(properties: expansion.properties.count)
+                var successors = result.takeSuccessors()
+                var parents = result.takeParents()
+                var byShard = result.takeByShard()
+                let start = c * chunkSize
+                let end = min(start + chunkSize, frontier.count)
+                for i in start..<end {
+                    let node = UInt32(firstNode + i)
+                    expansion.expand(
+                        frontier[i], node: node, used: used[i], checkSteps: !atBound,
+                        findings: &findings, out: &out)
+                    if atBound {
+                        if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
+                            findings.beyondBound = true
+                        }
+                        continue
+                    }
+                    // States of earlier levels are dropped here, in parallel (nobody writes the
+                    // table in this phase); phase 2 then only settles this level's newcomers.
+                    for s in out {
+                        // A successor seen just before by this worker (siblings share many) has
+                        // an earlier occurrence in frontier order, which phase 2 would keep
+                        // instead: drop it now. Exact keys, so nothing else is ever dropped.
+                        let slot = Int(truncatingIfNeeded: s.key) & (recent.count - 1)
+                        let tag = s.key == 0 ? 1 : s.key
+                        if recent[slot] == tag { continue }
+                        recent[slot] = tag
+                        byShard[visited.shard(of: s.key)].append(Int32(successors.count))
+                        successors.append(s)
+                        parents.append(node)
+                    }
+                }
+                result.findings = findings
+                result.successors = successors
+                result.parents = parents
+                result.byShard = byShard
+                result.done = true
+            }
+        }
+        // Findings of every expanded chunk count, in frontier order, even when stopping early.
+        for result in work.results where result.done { findings.absorb(result.findings) }
+        if let reason = work.reason { return reason }
+        if atBound { return nil }
+        progress(graph.count)
+
+        // Phase 2: deduplicate, each shard by its owner, each in frontier order.
+        for result in work.results { result.prepareFlags() }
+        let shards = visited.count
+        DispatchQueue.concurrentPerform(iterations: shards) { k in
+            var keys: [UInt64] = []
+            for result in work.results {
+                let flags = result.isNew
+                let mine = result.byShard[k]
+                result.successors.withUnsafeBufferPointer { successors in
+                    // In groups, reading each group's slots first so their misses overlap.
+                    var g = 0
+                    while g < mine.count {
+                        let groupEnd = min(g + 32, mine.count)
+                        keys.removeAll(keepingCapacity: true)
+                        for j in g..<groupEnd { keys.append(successors[Int(mine[j])].key) }
+                        visited.prefetch(keys: keys, shard: k)
+                        for j in g..<groupEnd {
+                            flags[Int(mine[j])] = visited.insert(successors[Int(mine[j])].key, shard: k)
+                        }
+                        g = groupEnd
+                    }
+                }
+            }
+        }
+
+        // Phase 3: the new states, in frontier order, each chunk copied by a worker to its
+        // place (known from the counts of the chunks before it).
+        var offsets: [Int] = []
+        var total = 0
+        for result in work.results {
+            offsets.append(total)
+            total += result.isNew.prefix(result.successors.count).reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        let results = work.results, chunkOffsets = offsets
+        var parents: [UInt32] = []
+        var actions: [UInt16] = []
+        var usedThen: [UInt8] = []
+        let states = [State](unsafeUninitializedCapacity: total) { stateBuffer, initialized in
+            parents = [UInt32](unsafeUninitializedCapacity: total) { parentBuffer, p in
+                actions = [UInt16](unsafeUninitializedCapacity: total) { actionBuffer, a in
+                    usedThen = [UInt8](unsafeUninitializedCapacity: total) { usedBuffer, u in
+                        let out = PhaseThreeBuffers(
+                            states: stateBuffer, parents: parentBuffer, actions: actionBuffer, used: usedBuffer)
+                        DispatchQueue.concurrentPerform(iterations: results.count) { c in
+                            var at = chunkOffsets[c]
+                            let result = results[c]
+                            let flags = result.isNew, successors = result.successors, from = result.parents
+                            for (i, s) in successors.enumerated() where flags[i] {
+                                out.write(at, s, parent: from[i])
+                                at += 1
+                            }
+                        }
+                        u = total
+                    }
+                    a = total
+                }
+                p = total
+            }
+            initialized = total
+        }
+        graph.append(parents: parents, actions: actions)
+        next.append(contentsOf: states)
+        nextUsed.append(contentsOf: usedThen)
+        return nil
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+extension SearchReport {
+    /// The report as the lines `cardcheck check` prints; the same report gives the same lines.
+    /// Timing is left out so the lines are comparable between runs (`timingLine` has it).
+    /// Each counterexample is written by `render` (default: its numbered steps).
+    public func lines(render: (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) }) -> [String] {
+        var out: [String] = []
+        let scope = exhaustive ? "exhaustive" : "NOT exhaustive"
+        out.append(
+            "\(modelName): \(Self.grouped(distinctStates)) distinct states, \(Self.grouped(transitions)) "
+                + "transitions, depth \(depthReached), \(scope) (\(stopReason.rawValue))")
+        var bounds: [String] = []
+        if let d = options.depthBound { bounds.append("depth bound \(d)") }
+        if let b = options.worldBudget { bounds.append("world budget \(b)") }
+        if !bounds.isEmpty { out.append("bounds: " + bounds.joined(separator: ", ")) }
+        out.append("fingerprint collision probability \(Self.scientific(collisionProbability)) (n²/2⁶⁵)")
+        for verdict in verdicts {
+            let label = "\(verdict.kind.rawValue) \"\(verdict.name)\""
+            switch verdict.outcome {
+            case .holds where verdict.kind == .sometimes:
+                let n = verdict.witness?.steps.count ?? 0
+                out.append("  reached    \(label) in \(n) step\(n == 1 ? "" : "s")")
+            case .holds:
+                out.append("  holds      \(label)")
+            case .unreached:
+                out.append("  UNREACHED  \(label): never reached, the run is vacuous for it")
+            case .violated(let trace):
+                let n = trace.steps.count
+                out.append("  VIOLATED   \(label) in \(n) step\(n == 1 ? "" : "s") (\(trace.minimization.rawValue))")
+                out.append(contentsOf: render(trace))
+            }
+        }
+        out.append(passed ? "result: pass" : "result: FAIL")
+        return out
+    }
+
+    /// Speed and memory, which differ between runs.
+    public var timingLine: String {
+        let rate = seconds > 0 ? Double(distinctStates) / seconds : 0
+        return String(
+            format: "time %.2f s, %@ states/s, visited set %@ bytes (%.1f bytes/state), %d thread%@",
+            seconds, Self.grouped(Int(rate)), Self.grouped(visitedBytes),
+            distinctStates > 0 ? Double(visitedBytes) / Double(distinctStates) : 0,
+            options.threads, options.threads == 1 ? "" : "s")
+    }
+
+    /// 1234567 → "1,234,567".
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    static func scientific(_ x: Double) -> String {
+        x == 0 ? "0" : String(format: "%.1e", x)
+    }
+}

@@ -1,0 +1,58 @@
+/// The visited set split by the top bits of the fingerprint: shard k holds the fingerprints
+/// whose top bits are k, so each worker of a parallel level inserts into its own shard without
+/// locks. A sequential search has one shard.
+final class VisitedShards: @unchecked Sendable {
+    let count: Int
+    private let shift: UInt64
+    private let tables: UnsafeMutableBufferPointer<FingerprintSet>
+
+    /// `count` is rounded up to a power of two.
+    init(count requested: Int) {
+        var n = 1
+        var bits: UInt64 = 0
+        while n < requested { n <<= 1; bits += 1 }
+        count = n
+        shift = 64 - bits
+        tables = .allocate(capacity: n)
+        _ = tables.initialize(from: (0..<n).map { _ in FingerprintSet() })
+    }
+
+    deinit {
+        for table in tables { table.release() }
+        tables.baseAddress?.deinitialize(count: count)
+        tables.deallocate()
+    }
+
+    @inline(__always) func shard(of key: UInt64) -> Int {
+        count == 1 ? 0 : Int(truncatingIfNeeded: key >> shift)
+    }
+
+    /// Inserts into the key's shard; only the shard's owner may call this while others run.
+    @inline(__always) func insert(_ key: UInt64) -> Bool { tables[shard(of: key)].insert(key) }
+
+    /// Inserts into shard `k`, which must be the key's shard.
+    @inline(__always) func insert(_ key: UInt64, shard k: Int) -> Bool { tables[k].insert(key) }
+
+    @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
+
+    @inline(__always) func touch(_ key: UInt64) -> UInt64 { tables[shard(of: key)].touch(key) }
+
+    /// Reads the first slot of each key, so the misses of a batch overlap (see `touch`).
+    @inline(__always) func prefetch<S>(_ batch: UnsafeBufferPointer<Successor<S>>) {
+        var sink: UInt64 = 0
+        for s in batch { sink &+= touch(s.key) }
+        prefetchSink = sink
+    }
+
+    /// `prefetch` for keys all of shard `k`.
+    @inline(__always) func prefetch(keys: [UInt64], shard k: Int) {
+        var sink: UInt64 = 0
+        for key in keys { sink &+= tables[k].touch(key) }
+        prefetchSink = sink
+    }
+
+    var bytes: Int { tables.reduce(0) { $0 + $1.bytes } }
+}
+
+/// Where `prefetch` leaves its sum, so the reads are not optimized away.
+nonisolated(unsafe) var prefetchSink: UInt64 = 0

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import CardcheckCLI
+
+@Suite struct CheckCommandTests {
+    let scratch = Scratch()
+
+    @Test("two-phase commit passes with its published 288 states, exit code 0")
+    func twoPhaseCommit() {
+        let c = CapturedConsole()
+        #expect(c.run("check", "Models/two-phase-commit.json", "--threads", "1") == 0)
+        #expect(Array(c.out.prefix(6)) == [
+            "two-phase-commit: 288 distinct states, 761 transitions, depth 10, exhaustive (frontier emptied)",
+            "fingerprint collision probability 2.2e-15 (n²/2⁶⁵)",
+            "  holds      always \"consistent\"",
+            "  reached    sometimes \"all committed\" in 10 steps",
+            "  reached    sometimes \"all aborted\" in 3 steps",
+            "result: pass",
+        ])
+    }
+
+    @Test("a violation prints its minimized steps and exits 1; --save writes a trace that replays")
+    func violationSaved() throws {
+        let c = CapturedConsole()
+        let dir = scratch.path + "/traces"
+        #expect(c.run("check", "Models/die-hard.json", "--save", dir) == 1)
+        #expect(c.out.contains("  VIOLATED   always \"big is not the target\" in 6 steps (shortest, 1-minimal)"))
+        #expect(c.out.contains("result: FAIL"))
+        let path = dir + "/big-is-not-the-target.json"
+        #expect(c.out.contains("saved \(path) (replay: cardcheck replay \(path))"))
+        let replay = CapturedConsole()
+        #expect(replay.run("replay", path) == 0)
+        #expect(replay.out.last == "reproduced: \"big is not the target\" breaks at step 6, as recorded")
+    }
+
+    @Test("the same check prints the same report with one thread and with two")
+    func threadsAgree() {
+        let one = CapturedConsole(), two = CapturedConsole()
+        _ = one.run("check", "Models/flag-mutex.json", "--threads", "1")
+        _ = two.run("check", "Models/flag-mutex.json", "--threads", "2")
+        #expect(one.out.dropLast(1) == two.out.dropLast(1))  // the last line is timing
+    }
+
+    @Test("a depth bound that is not a positive integer is one line, exit code 2", arguments: ["0", "x", "-1"])
+    func badDepth(value: String) {
+        let c = CapturedConsole()
+        #expect(c.run("check", "Models/die-hard.json", "--depth", value) == 2)
+        #expect(c.err == ["cardcheck: --depth must be a positive integer, got '\(value)'"])
+    }
+
+    @Test("an unknown flag is one line, exit code 2")
+    func unknownFlag() {
+        let c = CapturedConsole()
+        #expect(c.run("check", "Models/die-hard.json", "--fast") == 2)
+        #expect(c.err == ["cardcheck: unknown flag '--fast' for cardcheck check (try: cardcheck check --help)"])
+    }
+
+    @Test("two files, or none, are refused")
+    func arity() {
+        let c = CapturedConsole()
+        #expect(c.run("check") == 2)
+        #expect(c.err == ["cardcheck: cardcheck check takes one configuration file (try: cardcheck check --help)"])
+    }
+
+    @Test("a depth bound below the diameter says NOT exhaustive")
+    func partial() {
+        let c = CapturedConsole()
+        _ = c.run("check", "Models/two-phase-commit.json", "--depth", "4")
+        #expect(c.out.first?.hasPrefix("two-phase-commit: ") == true)
+        #expect(c.out.first?.hasSuffix(" transitions, depth 4, NOT exhaustive (depth bound reached)") == true)
+        #expect(c.out.contains("bounds: depth bound 4"))
+    }
+
+    @Test("--count prints the exact behaviour counts")
+    func count() {
+        let c = CapturedConsole()
+        _ = c.run("check", "Models/die-hard.json", "--depth", "6", "--count")
+        #expect(c.out.contains("behaviours of length ≤ 6: 55987 (exactly 6: 46656)"))
+        #expect(c.out.contains { $0.hasPrefix("  always \"big is not the target\": ") })
+    }
+
+    @Test("progress goes to stderr only when asked (stderr here is not a terminal)")
+    func progress() {
+        let quiet = CapturedConsole(), loud = CapturedConsole()
+        _ = quiet.run("check", "Models/die-hard.json")
+        _ = loud.run("check", "Models/die-hard.json", "--progress")
+        #expect(quiet.err.isEmpty)
+        #expect(loud.err.last?.hasPrefix("progress: 16 distinct states") == true)
+    }
+
+    @Test("a --save directory that cannot be created is one line, exit 2, before any search")
+    func unwritable() {
+        let blocker = scratch.file("plain-file", "x")
+        let c = CapturedConsole()
+        #expect(c.run("check", "Models/die-hard.json", "--save", blocker + "/sub") == 2)
+        #expect(c.err == ["cardcheck: \(blocker)/sub: cannot write"])
+        #expect(c.out.isEmpty)
+    }
+}
+
+@Suite struct CheckProgressTests {
+    @Test("progress goes to stderr on its own when stderr is a terminal")
+    func terminal() {
+        let lock = NSLock()
+        var err: [String] = []
+        let console = Console(out: { _ in }, err: { line in lock.withLock { err.append(line) } }, errorIsTerminal: true)
+        _ = CardcheckCommand.run(["check", "Models/die-hard.json"], console: console)
+        #expect(lock.withLock { err.last?.hasPrefix("progress: 16 distinct states, frontier 0, depth 7, ") } == true)
+    }
+}

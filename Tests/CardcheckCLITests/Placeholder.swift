@@ -1,1 +1,0 @@
-// placeholder so the test target builds

@@ -1,0 +1,40 @@
+import ClassicModels
+import Testing
+@testable import Explorer
+
+@Suite struct SearchReportTests {
+    @Test("the report's lines name each verdict, the counterexample steps, and the result")
+    func lines() {
+        let report = BreadthFirstSearch(FlagMutex(processes: 2)).run()
+        #expect(report.lines() == [
+            "flag-mutex: 16 distinct states, 30 transitions, depth 6, exhaustive (frontier emptied)",
+            "fingerprint collision probability 6.9e-18 (n²/2⁶⁵)",
+            "  VIOLATED   always \"mutual exclusion\" in 6 steps (shortest, 1-minimal)",
+            "               1. p1 wants in",
+            "               2. p1 steps",
+            "               3. p2 wants in",
+            "               4. p2 steps",
+            "               5. p2 steps",
+            "               6. p1 steps",
+            "  reached    sometimes \"someone enters\" in 3 steps",
+            "result: FAIL",
+        ])
+    }
+
+    @Test("bounds are printed when set, and an unreached goal fails the run")
+    func boundsAndVacuity() {
+        var model = Counter()
+        model.checks = [.sometimes("value 9") { _, s in s.value == 9 }]
+        let lines = BreadthFirstSearch(model, options: SearchOptions(depthBound: 3, worldBudget: 2)).run().lines()
+        #expect(lines.contains("bounds: depth bound 3, world budget 2"))
+        #expect(lines.contains("  UNREACHED  sometimes \"value 9\": never reached, the run is vacuous for it"))
+        #expect(lines.last == "result: FAIL")
+    }
+
+    @Test("large counts are grouped by thousands")
+    func grouping() {
+        #expect(SearchReport<DieHard>.grouped(1_745_408) == "1,745,408")
+        #expect(SearchReport<DieHard>.grouped(288) == "288")
+        #expect(SearchReport<DieHard>.grouped(1000) == "1,000")
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import Explorer
+
+@Suite struct VisitedShardsTests {
+    @Test("a shard is named by the fingerprint's top bits; counts round up to a power of two")
+    func sharding() {
+        let four = VisitedShards(count: 3)
+        #expect(four.count == 4)
+        #expect(four.shard(of: 0x0000_0000_0000_0001) == 0)
+        #expect(four.shard(of: 0x4000_0000_0000_0000) == 1)
+        #expect(four.shard(of: 0xC000_0000_0000_0000) == 3)
+        #expect(VisitedShards(count: 1).shard(of: .max) == 0)
+    }
+
+    @Test("inserting through the shards is one set")
+    func oneSet() {
+        let shards = VisitedShards(count: 2)
+        #expect(shards.insert(0x8000_0000_0000_0005))
+        #expect(shards.insert(0x0000_0000_0000_0005))
+        #expect(!shards.insert(0x8000_0000_0000_0005))
+        #expect(shards.contains(0x0000_0000_0000_0005))
+        #expect(!shards.contains(0x0000_0000_0000_0006))
+    }
+
+    @Test("eight shards filled evenly cost at most 16 bytes per state")
+    func bytesPerState() {
+        let shards = VisitedShards(count: 8)
+        // 40,000 a shard: just past a growth, where doubling tables cost 20-26 bytes per state.
+        for i in 1...320_000 { _ = shards.insert(Fingerprint.mix(UInt64(i))) }
+        #expect(shards.bytes <= 16 * 320_000)
+    }
+}
