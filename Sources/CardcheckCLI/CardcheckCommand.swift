@@ -12,6 +12,9 @@ public enum CardcheckCommand {
             name: "replay", summary: "re-run a saved trace and say where it diverges", help: ReplayCommand.help,
             run: ReplayCommand.run),
         Subcommand(
+            name: "mutants", summary: "the fleet model's guard table: each guard off in turn",
+            help: FleetCommands.mutantsUsage, run: { arguments, _ in FleetCommands.mutants(arguments) }),
+        Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),
         Subcommand(

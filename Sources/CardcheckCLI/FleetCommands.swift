@@ -22,7 +22,7 @@ public enum FleetCommands {
 
     struct Options {
         var config: String?
-        var threads = 1
+        var threads = ProcessInfo.processInfo.activeProcessorCount
         var write: String?
         var only: [String]?
     }

@@ -4,6 +4,7 @@ import ClassicModels
 /// Adding a model is one entry here.
 public enum ModelCatalog {
     public static let entries: [ModelCatalogEntry] = [
+        FleetCatalog.entry,
         ModelCatalogEntry(
             TwoPhaseCommit.self, name: "two-phase-commit",
             summary: "Lamport's two-phase commit; key \"resourceManagers\" (1-12)"),

@@ -46,13 +46,17 @@ extension KeyedDecodingContainer where K == ConfigKey {
 
 extension FleetConfig {
     static let keys = [
-        "description", "sessions", "hosts", "devices", "staleSandboxTokens", "scratchServer",
+        "model", "description", "sessions", "hosts", "devices", "staleSandboxTokens", "scratchServer",
         "bounds", "world", "guards", "variants", "expectedFindings", "mutantOverrides",
     ]
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
         try c.rejectUnknown(Self.keys)
+        if let model: String = try c.maybe("model"), model != "fleet-card" {
+            throw DecodingError.dataCorruptedError(
+                forKey: ConfigKey("model"), in: c, debugDescription: "is \"\(model)\", not \"fleet-card\"")
+        }
         description = try c.maybe("description") ?? ""
         hosts = try c.range("hosts", c.need("hosts"), 1...2)
         sessions = try c.need("sessions")

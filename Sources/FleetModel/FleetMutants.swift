@@ -61,14 +61,15 @@ public struct FleetMutants: Sendable {
     /// The table `cardcheck mutants` prints (Markdown, so it pastes into the README).
     public var table: String {
         var lines = [
-            "| guard off | property class found | property | depth | minimized steps | bounds |",
-            "|---|---|---|---|---|---|",
+            "| guard off | property class found | property | depth | minimized steps | also broken | bounds |",
+            "|---|---|---|---|---|---|---|",
         ]
         for r in rows {
             let cls = r.property.map { FleetSystem.propertyClass($0) } ?? "**NOT KILLED**"
             let bounds = (r.override.map { "override: \($0.reason)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
+            let also = r.killedBy.filter { $0 != r.property }
             lines.append("| \(r.guardName) | \(cls) | \(r.property ?? "-") | \(r.depth.map(String.init) ?? "-") | "
-                + "\(r.minimizedLength.map(String.init) ?? "-") | \(bounds) |")
+                + "\(r.minimizedLength.map(String.init) ?? "-") | \(also.isEmpty ? "-" : also.joined(separator: ", ")) | \(bounds) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -6,7 +6,7 @@ extension FleetStory {
         var guards: [String] = []
         let actor: String
         var arrow: (from: String, to: String, text: String)
-        let server = { (i: Int) in FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "") }
+        let server = { (i: Int) in FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "_") }
         switch action {
         case .setSession, .toggleDuplicateRow, .hostDown, .hostUp:
             actor = "world"

@@ -27,9 +27,9 @@ extension FleetStory {
         else { return "" }
         if target.channel { return "publishes \(tick.action.rawValue) to the \(target.env == 0 ? "production" : "sandbox") channel: 200" }
         switch model.owner(of: target.token, in: old) {
-        case .install(let d)?: return "\(tick.action.rawValue) to token#\(target.token) (phone\(d + 1)'s push-to-start): 200"
-        case .card(let d, _)?: return "\(tick.action.rawValue) to token#\(target.token) (phone\(d + 1)'s live card): 200"
-        case nil: return "\(tick.action.rawValue) to token#\(target.token), a dead token: 200, and APNs drops it"
+        case .install(let d)?: return "\(tick.action.rawValue) to phone\(d + 1)'s push-to-start token: 200"
+        case .card(let d, _)?: return "\(tick.action.rawValue) to the token of phone\(d + 1)'s live card: 200"
+        case nil: return "\(tick.action.rawValue) to a dead token: 200, and APNs drops it"
         }
     }
 
@@ -55,12 +55,16 @@ extension FleetStory {
             if dropped > 0 && model.guards.pushToStartCapPerEnv {
                 guards.append("pushToStartCapPerEnv: the oldest push-to-start token of the environment is dropped")
             }
-            return "/start-token: token#\(post.token) stored (\(new.registries[h].pushToStart.count) push-to-start tokens)"
+            let who = post.device == 0xFF ? "a sandbox dev build's" : "phone\(Int(post.device) + 1)'s"
+            return "/start-token: \(who) push-to-start token stored (\(new.registries[h].pushToStart.count) push-to-start tokens)"
         case .updateToken:
-            var text = "/update-token: token#\(post.token) registered"
+            let card = model.owner(of: post.token, in: old) == nil ? "a card that is gone" : "phone\(Int(post.device) + 1)'s card"
+            var text = "/update-token: the token of \(card) is registered"
             let superseded = old.registries[h].update.filter { t in t.env == post.env && t.token != post.token }
             if model.guards.supersedeUpdateToken && !superseded.isEmpty && !model.config.variants.deviceIdOnWire {
-                let names = superseded.map { "token#\($0.token)" }.joined(separator: ", ")
+                let names = superseded.map { t in
+                    model.owner(of: t.token, in: old).map { _ in "phone\(Int(t.device) + 1)'s live card's token" } ?? "a corpse token"
+                }.joined(separator: ", ")
                 guards.append("supersedeUpdateToken: \(names) superseded (one update token per environment)")
             }
             if model.guards.adoptOnTokenRegistration {

@@ -94,10 +94,10 @@ public struct FleetStory {
         var participants = ["World"]
         for d in model.config.devices.indices { participants.append("Phone\(d + 1)") }
         participants.append("APNs")
-        for i in 0..<model.serverCount { participants.append(FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "")) }
+        for i in 0..<model.serverCount { participants.append(FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "_")) }
         for p in participants { out.append("    participant \(p)") }
         for l in lines {
-            let text = l.arrow.text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. ")
+            let text = l.arrow.text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "")
             if l.arrow.from == l.arrow.to {
                 out.append("    Note over \(l.arrow.from): \(l.number). \(text)")
             } else {

@@ -88,3 +88,24 @@ struct FleetSystemTests {
         #expect(model.kind(of: .sync(0)) == .system)
     }
 }
+
+@Suite("FleetSystem fingerprint")
+struct FleetFingerprintTests {
+    let model = FleetSystem(config: Fixture.config(devices: 2))
+
+    @Test("equal states give equal fingerprints; a changed state a different one")
+    func fingerprints() throws {
+        let a = model.initialStates()[0]
+        let b = try #require(model.next(a, .setSession(0, .working)))
+        #expect(model.fingerprint(of: a) == model.fingerprint(of: a))
+        #expect(model.fingerprint(of: a) != model.fingerprint(of: b))
+    }
+
+    @Test("tokens are renumbered in order of appearance, so how they were minted does not matter")
+    func renumbering() {
+        var s = model.initialStates()[0]
+        s.devices[0].pushToStartToken = 9
+        s.registries[0].pushToStart[1].token = 9
+        #expect(model.canonical(s) == model.initialStates()[0])
+    }
+}

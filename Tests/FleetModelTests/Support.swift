@@ -6,7 +6,7 @@ enum Fixture {
     static let noFaults = FleetConfig.World(
         sessionActivities: [.idle, .working, .needsInput], duplicateRows: false, hostOutage: false,
         serverRestart: false, appTerminated: false, postLost: false, sendFails: false, pushDropped: false,
-        noBackgroundLaunch: false, tokenRotation: false, devBuildLaunch: false, pushToStartRotation: false)
+        noBackgroundLaunch: false, tokenRotation: false, pushToStartRotation: false, devBuildLaunch: false)
 
     static func config(
         sessions: [FleetConfig.SessionSpec] = [.init(host: 0, hidden: false)], hosts: Int = 1,

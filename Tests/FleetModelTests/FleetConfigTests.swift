@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import FleetModel
+
+@Suite("FleetConfig")
+struct FleetConfigTests {
+    func decode(_ json: String) -> Result<FleetConfig, FleetConfigError> {
+        do { return .success(try FleetConfig.decode(Data(json.utf8), file: "x.json")) } catch { return .failure(error) }
+    }
+
+    let valid = """
+        {"model": "fleet-card", "sessions": [{"host": 0}], "hosts": 1, "devices": [{"environment": "production"}],
+         "bounds": {"worldBudget": 1, "depth": 20}, "world": {"sessionActivities": ["idle", "working"]}}
+        """
+
+    @Test("a minimal configuration decodes with every guard on and the documented variants")
+    func minimal() throws {
+        let config = try decode(valid).get()
+        #expect(config.guards == .all)
+        #expect(config.variants == .documented)
+        #expect(config.sessions == [.init(host: 0)])
+    }
+
+    @Test("an unknown key is refused with its place")
+    func unknownKey() {
+        let bad = valid.replacingOccurrences(of: "\"hosts\": 1", with: "\"hosts\": 1, \"hostz\": 2")
+        #expect(decode(bad).failureDescription == "x.json: hostz: unknown key 'hostz'")
+    }
+
+    @Test("a bound out of range is refused with its place")
+    func badBound() {
+        let bad = valid.replacingOccurrences(of: "\"worldBudget\": 1", with: "\"worldBudget\": 99")
+        #expect(decode(bad).failureDescription == "x.json: bounds.worldBudget: must be between 0 and 12, got 99")
+    }
+
+    @Test("a missing key and a wrong type each name the key")
+    func missingAndType() {
+        #expect(decode(valid.replacingOccurrences(of: "\"hosts\": 1,", with: "")).failureDescription
+            == "x.json: hosts: missing")
+        #expect(decode(valid.replacingOccurrences(of: "\"hosts\": 1", with: "\"hosts\": \"one\"")).failureDescription
+            == "x.json: hosts: expected an integer")
+    }
+
+    @Test("an unknown guard is refused")
+    func unknownGuard() {
+        let bad = valid.replacingOccurrences(of: "\"hosts\": 1", with: "\"hosts\": 1, \"guards\": {\"dedup\": false}")
+        #expect(decode(bad).failureDescription == "x.json: guards.dedup: unknown guard 'dedup'")
+    }
+
+    @Test("text that is not JSON is one line")
+    func notJSON() {
+        #expect(decode("{").failureDescription == "x.json: not valid JSON")
+    }
+
+    @Test("every committed configuration decodes")
+    func committed() throws {
+        for name in ["fleet-card", "fleet-card-broadcast", "fleet-card-device-id", "fleet-card-nightly"] {
+            let path = Repository.root + "/Models/\(name).json"
+            #expect((try? FleetConfig.load(path: path)) != nil, "\(name)")
+        }
+    }
+}
+
+extension Result where Failure == FleetConfigError {
+    var failureDescription: String? {
+        if case .failure(let e) = self { return e.description }
+        return nil
+    }
+}
+
+enum Repository {
+    /// The package root, found from this file's path (Tests/FleetModelTests/...).
+    static let root: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+}
