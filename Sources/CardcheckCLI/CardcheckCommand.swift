@@ -13,7 +13,7 @@ public enum CardcheckCommand {
             run: ReplayCommand.run),
         Subcommand(
             name: "mutants", summary: "the fleet model's guard table: each guard off in turn",
-            help: FleetCommands.mutantsUsage, run: { arguments, _ in FleetCommands.mutants(arguments) }),
+            help: FleetCommands.mutantsUsage, run: { arguments, console in FleetCommands.mutants(arguments, console: console) }),
         Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),

@@ -27,7 +27,7 @@ enum CheckCommand {
         if let path = arguments.first(where: { !$0.hasPrefix("-") }),
             (try? ConfigFile(path: path))?.entry.name == FleetCatalog.name
         {
-            return FleetCommands.check(arguments)
+            return FleetCommands.check(arguments, console: console)
         }
         let args = try Arguments(
             arguments, command: "check",

@@ -6,7 +6,7 @@ import Foundation
 /// `cardcheck check CONFIG` and `cardcheck mutants CONFIG` for the fleet-card model.
 public enum FleetCommands {
     public static let checkUsage = """
-        usage: cardcheck check CONFIG.json [--threads N] [--write DIR]
+        usage: cardcheck check CONFIG.json [--threads N] [--depth N] [--budget N] [--write DIR]
           Searches the fleet model of CONFIG exhaustively within its bounds and prints, per property,
           holds / violated (expected or not) / unreached. --write DIR writes each violated property's
           minimized counterexample (Markdown story + JSON trace) into DIR.
@@ -25,10 +25,12 @@ public enum FleetCommands {
         var threads = ProcessInfo.processInfo.activeProcessorCount
         var write: String?
         var only: [String]?
+        var depth: Int?
+        var budget: Int?
     }
 
-    static func message(_ text: String) -> Int32 {
-        FileHandle.standardError.write(Data("cardcheck: \(text)\n".utf8))
+    static func message(_ text: String, _ console: Console) -> Int32 {
+        console.error("cardcheck: \(text)")
         return 2
     }
 
@@ -40,6 +42,11 @@ public enum FleetCommands {
             case "--threads":
                 guard let v = rest.popFirst(), let n = Int(v), n > 0 else { return .failure(.badValue("--threads")) }
                 o.threads = n
+            case "--depth", "--budget":
+                guard let v = rest.popFirst(), let n = Int(v), n >= (arg == "--depth" ? 1 : 0) else {
+                    return .failure(.badValue(arg))
+                }
+                if arg == "--depth" { o.depth = n } else { o.budget = n }
             case "--write":
                 guard let v = rest.popFirst() else { return .failure(.badValue("--write")) }
                 o.write = v
@@ -60,19 +67,26 @@ public enum FleetCommands {
 
     static func load(_ o: Options) -> Result<FleetConfig, FleetCLIError> {
         guard let path = o.config else { return .failure(.missingConfig) }
-        do { return .success(try FleetConfig.load(path: path)) } catch { return .failure(.config(error.description)) }
+        do {
+            var config = try FleetConfig.load(path: path)
+            if let d = o.depth { config.bounds.depth = d }
+            if let b = o.budget { config.bounds.worldBudget = b }
+            return .success(config)
+        } catch {
+            return .failure(.config(error.description))
+        }
     }
 
     /// `cardcheck check`.
-    public static func check(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") { print(checkUsage); return 0 }
+    static func check(_ arguments: [String], console: Console) -> Int32 {
+        if arguments.contains("--help") { console.print(checkUsage); return 0 }
         let options: Options, config: FleetConfig
         switch parse(arguments, allowOnly: false).flatMap({ o in load(o).map { (o, $0) } }) {
-        case .failure(let e): return message(e.description)
+        case .failure(let e): return message(e.description, console)
         case .success(let (o, c)): (options, config) = (o, c)
         }
         let result = FleetCheck.run(config, threads: options.threads, progress: progressLine)
-        print(result.summary)
+        console.print(result.summary)
         if let dir = options.write {
             for (name, trace) in result.violations {
                 let stem = FleetCounterexamples.stem(name)
@@ -80,26 +94,26 @@ public enum FleetCommands {
                 do {
                     try FleetCounterexamples.write(small, model: result.model, to: dir, stem: stem)
                 } catch {
-                    return message(FleetCLIError.cannotWrite(dir).description)
+                    return message(FleetCLIError.cannotWrite(dir).description, console)
                 }
-                print("wrote \(dir)/\(stem).md and .json (\(small.steps.count) steps)")
+                console.print("wrote \(dir)/\(stem).md and .json (\(small.steps.count) steps)")
             }
         }
         return result.passed ? 0 : 1
     }
 
     /// `cardcheck mutants`.
-    public static func mutants(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") { print(mutantsUsage); return 0 }
+    static func mutants(_ arguments: [String], console: Console) -> Int32 {
+        if arguments.contains("--help") { console.print(mutantsUsage); return 0 }
         let options: Options, config: FleetConfig
         switch parse(arguments, allowOnly: true).flatMap({ o in load(o).map { (o, $0) } }) {
-        case .failure(let e): return message(e.description)
+        case .failure(let e): return message(e.description, console)
         case .success(let (o, c)): (options, config) = (o, c)
         }
         let result = FleetMutants.run(config, threads: options.threads, only: options.only) { line in
-            FileHandle.standardError.write(Data("  \(line)\n".utf8))
+            console.error("  \(line)")
         }
-        print(result.table)
+        console.print(result.table)
         if let dir = options.write {
             for row in result.rows {
                 guard let trace = row.trace, let property = row.property else { continue }
@@ -108,11 +122,11 @@ public enum FleetCommands {
                     try FleetCounterexamples.write(
                         trace, model: row.model, to: dir, stem: stem, title: "\(property) with \(row.guardName) off")
                 } catch {
-                    return message(FleetCLIError.cannotWrite(dir).description)
+                    return message(FleetCLIError.cannotWrite(dir).description, console)
                 }
             }
         }
-        print(result.allKilled ? "every guard killed" : "SOME GUARD NOT KILLED")
+        console.print(result.allKilled ? "every guard killed" : "SOME GUARD NOT KILLED")
         return result.allKilled ? 0 : 1
     }
 

@@ -74,7 +74,7 @@ public struct FleetCheck: Sendable {
     public var summary: String {
         var lines: [String] = []
         let r = report
-        lines.append("model fleet-card: \(config.description)")
+        lines.append("fleet-card: \(config.description)")
         lines.append("distinct states: \(r.distinctStates)  transitions: \(r.transitions)  depth: \(r.depthReached)  "
             + "exhaustive: \(r.exhaustive ? "yes" : "no (\(r.stopReason.rawValue))")  time: \(String(format: "%.1f", r.seconds)) s")
         lines.append("bounds: world budget \(config.bounds.worldBudget), depth \(config.bounds.depth); "

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import CardcheckCLI
+
+@Suite("FleetCommands")
+struct FleetCommandsTests {
+    @Test("check on the default fleet configuration prints the summary with each property's verdict")
+    func checkSummary() {
+        let c = CapturedConsole()
+        _ = c.run("check", "Models/fleet-card.json", "--depth", "2")
+        #expect(c.out.first?.hasPrefix("fleet-card: ") == true)
+        #expect(c.out.contains { $0.contains("zombie-card:idle-phone") })
+    }
+
+    @Test("a bad flag value is one line and exit code 2")
+    func badFlag() {
+        let c = CapturedConsole()
+        #expect(c.run("check", "Models/fleet-card.json", "--threads", "zero") == 2)
+        #expect(c.err == ["cardcheck: " + FleetCLIError.badValue("--threads").description])
+    }
+
+    @Test("mutants refuses an unknown guard name")
+    func unknownGuard() {
+        let c = CapturedConsole()
+        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "dedup") == 2)
+        #expect(c.err == ["cardcheck: unknown guard 'dedup'"])
+    }
+
+    @Test("mutants with one guard prints its row of the guard table")
+    func oneGuard() {
+        let c = CapturedConsole()
+        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip") == 0)
+        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | double-counted-session |") })
+    }
+}
