@@ -111,8 +111,26 @@ extension FleetStory {
             arrow = ("Phone\(d + 1)", posted > 0 ? server(0) : "Phone\(d + 1)", text)
         }
         return Line(
-            number: n, actor: actor, action: action.description, changes: changes.filter { !$0.isEmpty },
+            number: n, actor: actor, action: Self.phrase(action), changes: changes.filter { !$0.isEmpty },
             guards: guards, lockScreens: FleetStory.lockScreens(model, new), arrow: arrow)
+    }
+
+    /// The action as the story says it: the actor column already names the server, and POST
+    /// and push positions in the state mean nothing to a reader.
+    static func phrase(_ action: FleetSystem.Action) -> String {
+        switch action {
+        case .tick: "ticks (decide)"
+        case .send: "sends to its next token"
+        case .apply: "applies the tick"
+        case .bootLoad: "the boot-time load completes"
+        case .restartServer(let i): "server \(i == 0 ? "h1" : "\(i + 1)") restarts"
+        case .failSend: "the server's next send fails"
+        case .arrivePost: "a POST arrives"
+        case .losePost: "a POST is lost"
+        case .deliverPush: "APNs delivers a push"
+        case .dropPush: "APNs drops a push"
+        default: action.description
+        }
     }
 
     func endpointName(_ e: PostCell.Endpoint) -> String {

@@ -54,7 +54,7 @@ struct FleetConfigTests {
 
     @Test("every committed configuration decodes")
     func committed() throws {
-        for name in ["fleet-card", "fleet-card-broadcast", "fleet-card-device-id", "fleet-card-nightly"] {
+        for name in ["fleet-card", "fleet-card-broadcast", "fleet-card-device-id", "fleet-card-nightly", "fleet-card-one-phone"] {
             let path = Repository.root + "/Models/\(name).json"
             #expect((try? FleetConfig.load(path: path)) != nil, "\(name)")
         }
