@@ -17,7 +17,9 @@ enum CheckCommand {
           --max-states N     stop after N distinct states (partial report)
           --time-limit S     stop after S seconds (partial report)
           --stop-at-first    stop after the level where the first violation is found
-          --count            also count behaviours exactly (small models: keeps every edge)
+          --count            also count behaviours exactly (small models: keeps every edge;
+                             a fleet-card config: the total only, by a second ~20 s pass
+                             for Models/fleet-card.json; see `cardcheck check CONFIG --help`)
           --save DIR         write each counterexample to DIR/<property>.json
           --progress         progress on stderr even when it is not a terminal
         """

@@ -6,10 +6,12 @@ import Foundation
 /// `cardcheck check CONFIG` and `cardcheck mutants CONFIG` for the fleet-card model.
 public enum FleetCommands {
     public static let checkUsage = """
-        usage: cardcheck check CONFIG.json [--threads N] [--depth N] [--budget N] [--write DIR]
+        usage: cardcheck check CONFIG.json [--threads N] [--depth N] [--budget N] [--count] [--write DIR]
           Searches the fleet model of CONFIG exhaustively within its bounds and prints, per property,
-          holds / violated (expected or not) / unreached. --write DIR writes each violated property's
-          minimized counterexample (Markdown story + JSON trace) into DIR.
+          holds / violated (expected or not) / unreached. --count also prints the exact number of
+          behaviours (action sequences of length ≤ the depth bound): a second, single-threaded pass.
+          --write DIR writes each violated property's minimized counterexample (Markdown story +
+          JSON trace) into DIR.
           Exit 0 when everything is as the configuration expects, 1 otherwise, 2 on bad input.
         """
     public static let mutantsUsage = """
@@ -27,6 +29,7 @@ public enum FleetCommands {
         var only: [String]?
         var depth: Int?
         var budget: Int?
+        var count = false
     }
 
     static func message(_ text: String, _ console: Console) -> Int32 {
@@ -47,6 +50,8 @@ public enum FleetCommands {
                     return .failure(.badValue(arg))
                 }
                 if arg == "--depth" { o.depth = n } else { o.budget = n }
+            case "--count" where !allowOnly:
+                o.count = true
             case "--write":
                 guard let v = rest.popFirst() else { return .failure(.badValue("--write")) }
                 o.write = v
@@ -85,7 +90,8 @@ public enum FleetCommands {
         case .failure(let e): return message(e.description, console)
         case .success(let (o, c)): (options, config) = (o, c)
         }
-        let result = FleetCheck.run(config, threads: options.threads, progress: progressLine)
+        let result = FleetCheck.run(
+            config, threads: options.threads, count: options.count, progress: progressLine)
         console.print(result.summary)
         if let dir = options.write {
             for (name, trace) in result.violations {

@@ -1,3 +1,4 @@
+import BigNum
 import Explorer
 import Foundation
 
@@ -17,17 +18,26 @@ public struct FleetCheck: Sendable {
     public let config: FleetConfig
     public let model: FleetSystem
     public let report: SearchReport<FleetSystem>
+    /// The exact number of behaviours of length ≤ the depth bound, when asked for (`count`) and
+    /// the search covered the bound: a second pass over the same graph (`BehaviourTotal`).
+    public var behaviours: BigInt?
 
-    /// Searches `config` exhaustively within its bounds.
+    /// Searches `config` exhaustively within its bounds; with `count`, also counts its behaviours.
     public static func run(
-        _ config: FleetConfig, threads: Int = 1, stop: StopSignal? = nil,
+        _ config: FleetConfig, threads: Int = 1, count: Bool = false, stop: StopSignal? = nil,
         progress: (@Sendable (SearchProgress) -> Void)? = nil
     ) -> FleetCheck {
         let model = FleetSystem(config: config)
         let options = SearchOptions(
             depthBound: config.bounds.depth, worldBudget: config.bounds.worldBudget, threads: threads,
             stop: stop, progress: progress)
-        return FleetCheck(config: config, model: model, report: BreadthFirstSearch(model, options: options).run())
+        var check = FleetCheck(config: config, model: model, report: BreadthFirstSearch(model, options: options).run())
+        // Only a search that covered every behaviour to the bound has the whole graph to count.
+        if count && [.exhausted, .depthBound].contains(check.report.stopReason) {
+            check.behaviours = BehaviourTotal(
+                model, depth: config.bounds.depth, worldBudget: config.bounds.worldBudget).run()
+        }
+        return check
     }
 
     public func status(_ verdict: SearchReport<FleetSystem>.Verdict) -> Status {
@@ -79,6 +89,7 @@ public struct FleetCheck: Sendable {
             + "exhaustive: \(r.exhaustive ? "yes" : "no (\(r.stopReason.rawValue))")  time: \(String(format: "%.1f", r.seconds)) s")
         lines.append("bounds: world budget \(config.bounds.worldBudget), depth \(config.bounds.depth); "
             + "collision probability ≤ \(String(format: "%.1e", r.collisionProbability))")
+        if let behaviours { lines.append("behaviours ≤ depth \(config.bounds.depth): \(behaviours)") }
         let off = config.guards.switchedOff
         lines.append("guards off: \(off.isEmpty ? "none" : off.joined(separator: ", "))")
         for v in r.verdicts {

@@ -12,6 +12,16 @@ struct FleetCommandsTests {
         #expect(c.out.contains { $0.contains("zombie-card:idle-phone") })
     }
 
+    @Test("check --count adds the exact behaviour line; without it there is none")
+    func checkCount() {
+        let counted = CapturedConsole()
+        _ = counted.run("check", "Models/fleet-card.json", "--depth", "3", "--count")
+        #expect(counted.out.contains { $0.hasPrefix("behaviours ≤ depth 3: ") })
+        let plain = CapturedConsole()
+        _ = plain.run("check", "Models/fleet-card.json", "--depth", "3")
+        #expect(!plain.out.contains { $0.hasPrefix("behaviours ≤ depth") })
+    }
+
     @Test("a bad flag value is one line and exit code 2")
     func badFlag() {
         let c = CapturedConsole()

@@ -1,4 +1,5 @@
-import Explorer
+import BigNum
+@testable import Explorer
 import FleetCard
 import Testing
 @testable import FleetModel
@@ -43,5 +44,19 @@ struct FleetCheckTests {
         #expect(!before.passed)
         config.expectedFindings = before.violations.map { FleetConfig.ExpectedFinding(property: $0.name, reason: "test") }
         #expect(FleetCheck.run(config).passed)
+    }
+
+    @Test("with count, the summary states the exact behaviour total, equal to BehaviourCount's on the same graph")
+    func count() {
+        var config = Self.idle
+        config.bounds.depth = 12
+        let run = FleetCheck.run(config, count: true)
+        let slow = BehaviourCount(run.model, depth: 12, worldBudget: config.bounds.worldBudget).run().upToDepth
+        #expect(run.behaviours == slow)
+        // The counted graph is the searched one: one edge per step the search took.
+        let edges = BehaviourTotal(run.model, depth: 12, worldBudget: config.bounds.worldBudget).edges()
+        #expect(edges.from.count == run.report.transitions && edges.nodes == run.report.distinctStates)
+        #expect(run.summary.split(separator: "\n").contains("behaviours ≤ depth 12: \(slow)"))
+        #expect(FleetCheck.run(config).behaviours == nil)
     }
 }
