@@ -18,8 +18,8 @@ enum CheckCommand {
           --time-limit S     stop after S seconds (partial report)
           --stop-at-first    stop after the level where the first violation is found
           --count            also count behaviours exactly (small models: keeps every edge;
-                             a fleet-card config: the total only, by a second ~20 s pass
-                             for Models/fleet-card.json; see `cardcheck check CONFIG --help`)
+                             a fleet-card config: the exact total only, by a second pass,
+                             ~20 s for Models/fleet-card.json in a release build)
           --save DIR         write each counterexample to DIR/<property>.json
           --progress         progress on stderr even when it is not a terminal
         """
