@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ClassicModels", dependencies: ["Explorer"]),
         .target(name: "PropertyTesting", dependencies: ["SeededRandom"]),
         .target(name: "FleetCard"),
-        .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard"]),
+        .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard", "BigNum"]),
         .target(name: "Widgets", dependencies: ["BigNum"]),
         .target(
             name: "CardcheckCLI",
@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "ClassicModelsTests", dependencies: ["ClassicModels", "Explorer"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
-        .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer"]),
+        .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
         .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI"]),
     ]
