@@ -24,7 +24,7 @@ extension Level {
         let frontier = self.frontier, used = self.used
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             var out: [Successor<State>] = []
-            var recent = [UInt64](repeating: 0, count: 4096)
+            var recent = RecentKeys()
             while true {
                 if work.stopReason.load(ordering: .relaxed) != 0 { return }
                 let c = work.nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -48,21 +48,12 @@ extension Level {
                         frontier[i], node: node, used: used[i], checkSteps: !atBound,
                         findings: &findings, out: &out)
                     if atBound {
-                        if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
-                            findings.beyondBound = true
-                        }
+                        visited.noteBeyondBound(out, in: &findings)
                         continue
                     }
-                    // States of earlier levels are dropped here, in parallel (nobody writes the
-                    // table in this phase); phase 2 then only settles this level's newcomers.
-                    for s in out {
-                        // A successor seen just before by this worker (siblings share many) has
-                        // an earlier occurrence in frontier order, which phase 2 would keep
-                        // instead: drop it now. Exact keys, so nothing else is ever dropped.
-                        let slot = Int(truncatingIfNeeded: s.key) & (recent.count - 1)
-                        let tag = s.key == 0 ? 1 : s.key
-                        if recent[slot] == tag { continue }
-                        recent[slot] = tag
+                    // A successor seen just before by this worker (siblings share many) has an
+                    // earlier occurrence in frontier order, which phase 2 would keep instead.
+                    for s in out where recent.isNew(s.key) {
                         byShard[visited.shard(of: s.key)].append(Int32(successors.count))
                         successors.append(s)
                         parents.append(node)

@@ -45,7 +45,7 @@ struct Level<State: Sendable> {
         // Successors of a few states at a time, so their table slots can be read together.
         var batch: [Successor<State>] = []
         var batchParents: [UInt32] = []
-        var recent = [UInt64](repeating: 0, count: 4096)
+        var recent = RecentKeys()
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
@@ -61,17 +61,11 @@ struct Level<State: Sendable> {
                     expansion.expand(
                         frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out)
                     if atBound {
-                        if !findings.beyondBound && out.contains(where: { !visited.contains($0.key) }) {
-                            findings.beyondBound = true
-                        }
+                        visited.noteBeyondBound(out, in: &findings)
                         continue
                     }
-                    for s in out {
-                        // Seen just before (siblings share successors): already in the table.
-                        let slot = Int(truncatingIfNeeded: s.key) & (recent.count - 1)
-                        let tag = s.key == 0 ? 1 : s.key
-                        if recent[slot] == tag { continue }
-                        recent[slot] = tag
+                    // Seen just before (siblings share successors): already in the table.
+                    for s in out where recent.isNew(s.key) {
                         batch.append(s)
                         batchParents.append(node)
                     }

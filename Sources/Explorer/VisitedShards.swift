@@ -35,6 +35,14 @@ final class VisitedShards: @unchecked Sendable {
 
     @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
 
+    /// At the depth bound: records in `findings` whether a successor is new, i.e. whether the
+    /// bound cut the search short (so the run is not exhaustive).
+    @inline(__always) func noteBeyondBound<State>(_ successors: [Successor<State>], in findings: inout Findings) {
+        if !findings.beyondBound && successors.contains(where: { !contains($0.key) }) {
+            findings.beyondBound = true
+        }
+    }
+
     @inline(__always) func touch(_ key: UInt64) -> UInt64 { tables[shard(of: key)].touch(key) }
 
     /// Reads the first slot of each key, so the misses of a batch overlap (see `touch`).
