@@ -22,6 +22,9 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func arguments(command: String, expected: String) -> Self {
         Self("cardcheck \(command) takes \(expected) (try: cardcheck \(command) --help)")
     }
+    static func unknownChallenge(_ name: String, known: [String]) -> Self {
+        Self("--only: unknown challenge '\(name)' (one of: \(known.joined(separator: ", ")))")
+    }
     static func missingFile(_ path: String) -> Self { Self("\(path): no such file") }
     static func notJSON(_ path: String) -> Self { Self("\(path): not valid JSON (truncated?)") }
     static func noModelKey(_ path: String) -> Self {

@@ -131,8 +131,12 @@ struct PropertyRunner<Value> {
                   let failure = Failure.of(value, check: Check(), body) else { return nil }
             return Shrinker.Attempt(choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
         }
+        let clock = ContinuousClock(), started = clock.now
         shrinker.shrink()
+        let elapsed = (clock.now - started).components
+        result.shrinkSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         let best = shrinker.best
+        result.shrunkChoiceCount = best.choices.count
         result.outcome = .failed
         result.counterexample = best.value
         result.failingSeed = seed
