@@ -41,7 +41,7 @@ enum HarnessMessage {
         "property \"\(name)\" passed \(cases) \(plural(cases, "case")) (profile \(profile.rawValue), seed \(seedText(seed)))"
     }
     static func gaveUp(_ name: String, cases: Int, discarded: Int) -> String {
-        "property \"\(name)\" gave up: \(discarded) cases discarded by filters, only \(cases) ran"
+        "property \"\(name)\" gave up: \(discarded) cases discarded by filters or assume, only \(cases) ran"
     }
     static func neverLabelled(_ name: String, label: String, cases: Int) -> String {
         "property \"\(name)\": label '\(label)' never occurred in \(cases) \(plural(cases, "case")) (its interesting case was not exercised)"

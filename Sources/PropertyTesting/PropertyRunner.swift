@@ -85,13 +85,18 @@ struct PropertyRunner<Value> {
             writeSeed(HarnessMessage.caseStarting(name, index, caseSeed), caseSeed)
             index += 1
             let source = ChoiceSource(seed: caseSeed)
-            guard let value = try? gen.generate(source) else {
+            guard let value = try? gen.drawn(from: source) else {
+                result.discarded += 1
+                continue
+            }
+            let check = Check()
+            let failure = Failure.of(value, check: check, body)
+            if check.isDiscarded {
                 result.discarded += 1
                 continue
             }
             result.cases += 1
-            let check = Check()
-            if let failure = Failure.of(value, check: check, body) {
+            if let failure {
                 // A candidate may trap while shrinking; this line still names the original case.
                 writeSeed(HarnessMessage.shrinking(name, caseSeed), caseSeed)
                 let start = Shrinker.Attempt(
@@ -127,7 +132,7 @@ struct PropertyRunner<Value> {
     private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {
         var shrinker = Shrinker(start: start, maxAttempts: profile.maxShrinkAttempts) { choices in
             let source = ChoiceSource(replaying: choices)
-            guard let value = try? gen.generate(source),
+            guard let value = try? gen.drawn(from: source),
                   let failure = Failure.of(value, check: Check(), body) else { return nil }
             return Shrinker.Attempt(choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
         }

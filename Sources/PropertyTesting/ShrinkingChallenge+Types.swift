@@ -4,18 +4,10 @@ indirect enum ChallengeExpr: Equatable, Sendable, CustomStringConvertible {
     case add(ChallengeExpr, ChallengeExpr)
     case div(ChallengeExpr, ChallengeExpr)
 
-    /// Literals, then (equally likely) sums and quotients, at most `depth` levels deep.
-    static func gen(depth: Int) -> Gen<ChallengeExpr> {
-        let literal = Gen.int(in: Int.min...Int.max).map { ChallengeExpr.int($0) }
-        guard depth > 0 else { return literal }
-        let child = gen(depth: depth - 1)
-        return .oneOf([
-            literal,
-            Gen.zip(child, child).map { .add($0, $1) },
-            Gen.zip(child, child).map { .div($0, $1) },
-        ])
+    /// Literals, sums and quotients (a branch half the time), at most five operators deep.
+    static let gen = Gen<ChallengeExpr>.recursive(maxDepth: 5, leaf: Gen.int(in: Int.min...Int.max).map { .int($0) }) { child in
+        .oneOf([Gen.zip(child, child).map { .add($0, $1) }, Gen.zip(child, child).map { .div($0, $1) }])
     }
-    static let gen = gen(depth: 5)
 
     /// Whether some quotient's divisor is the literal 0 (the property assumes none is).
     var dividesByLiteralZero: Bool {
@@ -53,13 +45,17 @@ indirect enum ChallengeHeap: Equatable, Sendable, CustomStringConvertible {
     case empty
     case node(Int, ChallengeHeap, ChallengeHeap)
 
-    /// Heaps whose values are at least `minimum`, at most `depth` levels deep.
-    static func gen(atLeast minimum: Int, depth: Int) -> Gen<ChallengeHeap> {
-        Gen.compose { draw in
-            guard depth > 0, try draw(.bool) else { return .empty }
-            let value = try draw(.int(in: minimum...Int.max))
-            return .node(value, try draw(gen(atLeast: value, depth: depth - 1)), try draw(gen(atLeast: value, depth: depth - 1)))
-        }
+    /// Trees of any integers, at most six levels deep, made heaps by raising each value to its
+    /// parent's when it is smaller (so every node draws alike, the root too).
+    static let gen = Gen<ChallengeHeap>.recursive(maxDepth: 6, leaf: .constant(.empty)) { child in
+        Gen.compose { draw in .node(try draw(.int(in: Int.min...Int.max)), try draw(child), try draw(child)) }
+    }.map { $0.raised(to: Int.min) }
+
+    /// The heap with each value raised to at least `minimum` and its parent's value.
+    func raised(to minimum: Int) -> ChallengeHeap {
+        guard case .node(let drawn, let left, let right) = self else { return .empty }
+        let value = Swift.max(drawn, minimum)
+        return .node(value, left.raised(to: value), right.raised(to: value))
     }
 
     var contents: [Int] {
