@@ -22,8 +22,10 @@ final class ChoiceSource {
     private let maxChoices: Int
     private(set) var choices: [UInt64] = []
     private(set) var spans: [Span] = []
-    /// The biased choices drawn so far in this case, by bound (for repeats); never iterated.
+    /// The biased choices drawn so far in this case, by bound (for repeats; never iterated),
+    /// and the bounds in drawing order (so a rewind forgets a filtered attempt's values too).
     private var drawn: [UInt64: [UInt64]] = [:]
+    private var drawnBounds: [UInt64] = []
     /// Choice ranges whose deletion is worth trying first (stateful loops between equal model states).
     var cuts: [Range<Int>] = []
 
@@ -64,12 +66,16 @@ final class ChoiceSource {
         let value = try draw(max: max) { rng, max in
             let roll = rng.next(below: 16)
             if (4...7).contains(roll), let previous = drawn[max], !previous.isEmpty {
-                let base = previous[Int(rng.next(below: UInt64(previous.count)))]
-                return Self.nudge(base, rng.next(below: 16), max: max)
+                // One random word, as the uniform draw it replaces takes: the rest of the case's
+                // stream (and so a seed's other values) stays what it was without repeats.
+                let word = rng.next()
+                let base = previous[Int((word >> 4) % UInt64(previous.count))]
+                return Self.nudge(base, word & 15, max: max)
             }
             return Self.biased(&rng, max, roll: roll)
         }
         drawn[max, default: []].append(value)
+        drawnBounds.append(max)
         return value
     }
 
@@ -92,8 +98,8 @@ final class ChoiceSource {
     }
 
     /// A position to rewind to when a filtered attempt is thrown away.
-    struct Mark { let choices: Int, spans: Int, cuts: Int }
-    func mark() -> Mark { Mark(choices: choices.count, spans: spans.count, cuts: cuts.count) }
+    struct Mark { let choices: Int, spans: Int, cuts: Int, drawn: Int }
+    func mark() -> Mark { Mark(choices: choices.count, spans: spans.count, cuts: cuts.count, drawn: drawnBounds.count) }
 
     /// Forgets the choices since `mark`, so a recorded sequence holds only accepted attempts
     /// and replays without retries.
@@ -101,6 +107,7 @@ final class ChoiceSource {
         choices.removeSubrange(mark.choices...)
         spans.removeSubrange(mark.spans...)
         cuts.removeSubrange(mark.cuts...)
+        while drawnBounds.count > mark.drawn, let bound = drawnBounds.popLast() { drawn[bound]?.removeLast() }
     }
 
     /// One roll in 16: 0 the simplest choice, 1 the largest, 2 and 3 one in 0…15, 8 one in
