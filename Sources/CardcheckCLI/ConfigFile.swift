@@ -21,6 +21,9 @@ struct ConfigFile {
         guard let model = members.removeValue(forKey: "model") else { throw CommandError.noModelKey(path) }
         guard case .string(let name) = model else { throw CommandError.badConfiguration(path, "$.model: expected a string") }
         guard let entry = ModelCatalog.entry(name) else { throw CommandError.unknownModel(path, name) }
+        if let found = StrictJSON.firstFraction(in: .object(members)) {
+            throw CommandError.badConfiguration(path, "\(found.path): expected an integer, got \(found.value)")
+        }
         self.path = path
         self.entry = entry
         configuration = .object(members)
@@ -85,7 +88,7 @@ struct ConfigFile {
             if text.hasPrefix("Cannot initialize") {
                 return "\(path(context.codingPath)): not one of the allowed values"
             }
-            return "\(path(context.codingPath)): \(StrictJSON.shortened(text))"
+            return "\(path(context.codingPath)): \(StrictJSON.shortened(text, limit: 160))"
         @unknown default:
             return "does not decode"
         }

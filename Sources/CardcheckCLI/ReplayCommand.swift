@@ -35,6 +35,11 @@ enum ReplayCommand {
             throw CommandError("\(path): $.configuration.model: not the trace's model \"\(StrictJSON.shortened(header.model))\"")
         }
         configuration.removeValue(forKey: "model")
+        for key in ["configuration", "steps"] {
+            if let value = (try? JSONValue(parsing: data))?[key], let found = StrictJSON.firstFraction(in: value, path: "$." + key) {
+                throw CommandError("\(path): \(found.path): expected an integer, got \(found.value)")
+            }
+        }
         let model = try ConfigFile.open(entry, .object(configuration), path: path)
         return try model.replay(data, path, console)
     }

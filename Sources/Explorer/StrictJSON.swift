@@ -5,7 +5,9 @@ public struct StrictJSON {
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let path: String
         public let problem: String
-        public var description: String { path == "$" ? problem : "\(path): \(problem)" }
+        public var description: String {
+            path == "$" ? problem : "\(StrictJSON.shortened(path, limit: 80)): \(problem)"
+        }
     }
 
     /// Nesting deeper than this is refused rather than risking the stack.
@@ -181,8 +183,27 @@ public struct StrictJSON {
         return .double(d)
     }
 
-    /// A key or value as it may be echoed in a message: at most 40 characters.
-    public static func shortened(_ s: String) -> String {
-        s.count <= 40 ? s : String(s.prefix(37)) + "..."
+    /// A key or value as it may be echoed in a message: at most `limit` characters.
+    public static func shortened(_ s: String, limit: Int = 40) -> String {
+        s.count <= limit ? s : String(s.prefix(limit - 3)) + "..."
+    }
+
+    /// The path of the first non-integer number in `value`: configurations and trace steps
+    /// carry integers only (exact arithmetic; a fraction is never meant), and Foundation's
+    /// decoder would report a fraction where an integer is expected as invalid JSON, with no path.
+    public static func firstFraction(in value: JSONValue, path: String = "$") -> (path: String, value: Double)? {
+        switch value {
+        case .double(let d): return (path, d)
+        case .array(let elements):
+            for (i, e) in elements.enumerated() {
+                if let found = firstFraction(in: e, path: "\(path)[\(i)]") { return found }
+            }
+        case .object(let members):
+            for key in members.keys.sorted() {
+                if let v = members[key], let found = firstFraction(in: v, path: path + "." + shortened(key)) { return found }
+            }
+        default: break
+        }
+        return nil
     }
 }
