@@ -38,7 +38,6 @@ extension ModelRunner {
                 stateLimit: request.maxStates, threads: request.threads, stop: stop.signal)
             return BreadthFirstSearch(model, options: options).run()
         }
-        console.print(header(model))
         stop.during(timeLimit: request.timeLimit) {
             for m in all {
                 if stop.signal.isRaised { break }
