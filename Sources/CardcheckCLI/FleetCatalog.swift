@@ -22,7 +22,7 @@ enum FleetCatalog {
         header: { model in
             let off = model.config.guards.switchedOff
             return [
-                "fleet-card: \(StrictJSON.shortened(model.config.description))",
+                "fleet-card: \(StrictJSON.shortened(model.config.description, limit: 200))",
                 "guards off: \(off.isEmpty ? "none" : off.joined(separator: ", "))",
             ]
         },

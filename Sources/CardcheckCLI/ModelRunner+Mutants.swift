@@ -30,12 +30,16 @@ extension ModelRunner {
         let stop = RunStop()
         var rows: [MutantRow] = []
         var baselines: [String: SearchReport<M>] = [:]
+        var progress: (@Sendable (SearchProgress) -> Void)?
+        if request.progress || console.errorIsTerminal {
+            progress = { @Sendable p in console.error(ProgressLine.text(p)) }
+        }
         func search(_ model: M) -> SearchReport<M> {
             // Each mutant's own bounds (an override may change them) unless flags set them.
             let options = SearchOptions(
                 depthBound: flagsSet ? bounds.depth : boundsOf(model).depth,
                 worldBudget: flagsSet ? bounds.worldBudget : boundsOf(model).worldBudget,
-                stateLimit: request.maxStates, threads: request.threads, stop: stop.signal)
+                stateLimit: request.maxStates, threads: request.threads, stop: stop.signal, progress: progress)
             return BreadthFirstSearch(model, options: options).run()
         }
         stop.during(timeLimit: request.timeLimit) {

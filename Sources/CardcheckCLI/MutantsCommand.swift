@@ -20,7 +20,7 @@ enum MutantsCommand {
           --max-states N     stop each search after about N distinct states
           --time-limit S     stop the whole table after S seconds
           --write DIR        write each row's counterexample (story and trace) into DIR
-          --progress         accepted for symmetry with check
+          --progress         progress on stderr even when it is not a terminal
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
@@ -45,6 +45,7 @@ enum MutantsCommand {
         }
         let model = try file.open()
         guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
+        request.progress = args.has("--progress")
         request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
         return try mutants(request, console)
     }

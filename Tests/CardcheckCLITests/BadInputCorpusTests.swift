@@ -107,7 +107,7 @@ struct BadInputCorpusTests {
         let path = scratch.file("huge.json", json)
         let c = CapturedConsole()
         _ = c.run("check", path, "--max-states", "50", "--threads", "1")
-        #expect(c.out.first == "fleet-card: " + String(repeating: "x", count: 37) + "...")
+        #expect(c.out.first == "fleet-card: " + String(repeating: "x", count: 197) + "...")
         #expect(c.out.allSatisfy { $0.count < 2_000 })
     }
 
