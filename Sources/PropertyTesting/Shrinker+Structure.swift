@@ -30,16 +30,9 @@ extension Shrinker {
     }
 
     /// Runs of sibling spans (list elements, a record's fields), any length: from each position,
-    /// back to front, the longest run found by doubling then bisecting; single spans of any kind too.
+    /// back to front, the longest run found by doubling then bisecting; then single spans of any kind.
     mutating func deleteSpanRuns() -> Bool {
-        var improved = false
-        var index = tree().spans.count - 1
-        while index >= 0, !exhausted {
-            let spans = tree().spans
-            if index < spans.count, consider(removing(spans[index].range)) { improved = true }
-            index -= 1
-        }
-        var group = 0
+        var improved = false, group = 0
         while !exhausted {
             let groups = tree().siblingGroups()
             guard group < groups.count else { break }
@@ -51,6 +44,12 @@ extension Shrinker {
                 position -= 1
             }
             group += 1
+        }
+        var index = tree().spans.count - 1
+        while index >= 0, !exhausted {
+            let spans = tree().spans
+            if index < spans.count, consider(removing(spans[index].range)) { improved = true }
+            index -= 1
         }
         return improved
     }

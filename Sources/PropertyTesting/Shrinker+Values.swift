@@ -3,8 +3,14 @@ extension Shrinker {
     /// Sets every choice of a span to zero (a record's simplest value), largest spans first.
     mutating func zeroSpans() -> Bool {
         var improved = false, index = 0
+        var spans: [ChoiceSource.Span] = [], sortedAt = -1
         while !exhausted {
-            let spans = tree().spans.sorted { $0.range.count != $1.range.count ? $0.range.count > $1.range.count : $0.range.lowerBound < $1.range.lowerBound }
+            if sortedAt != improvements {
+                spans = tree().spans.sorted {
+                    $0.range.count != $1.range.count ? $0.range.count > $1.range.count : $0.range.lowerBound < $1.range.lowerBound
+                }
+                sortedAt = improvements
+            }
             guard index < spans.count else { break }
             let range = spans[index].range
             if range.upperBound <= best.choices.count, best.choices[range].contains(where: { $0 != 0 }) {

@@ -46,9 +46,9 @@ struct Shrinker<Value> {
             if cutLoops() { progress = true }
             if deleteSteps() { progress = true }
             if deleteSpanRuns() { progress = true }
-            if deleteBlocks() { progress = true }
-            if replaceWithDescendants() { progress = true }
             if lowerLengthAndDelete() { progress = true }
+            if replaceWithDescendants() { progress = true }
+            if deleteBlocks() { progress = true }
             if deleteAndShift() { progress = true }
             if zeroSpans() { progress = true }
             if minimizeChoices() { progress = true }
@@ -101,6 +101,7 @@ struct Shrinker<Value> {
 struct SpanTree {
     let spans: [ChoiceSource.Span]
     let parent: [Int?]
+    private let groups: [[Int]]
 
     init(_ raw: [ChoiceSource.Span]) {
         let ordered = raw.sorted {
@@ -117,16 +118,23 @@ struct SpanTree {
         }
         self.spans = spans
         self.parent = parent
+        groups = Self.groups(spans, parent)
     }
 
     /// Children of one parent sharing a kind, in order, for groups of at least `minimum`.
     func siblingGroups(minimum: Int = 2) -> [[Int]] {
-        var groups: [[Int]] = [], index: [String: Int] = [:]
+        minimum <= 1 ? groups : groups.filter { $0.count >= minimum }
+    }
+
+    /// Every group of siblings (children of one parent sharing a kind), in order of first child.
+    private static func groups(_ spans: [ChoiceSource.Span], _ parent: [Int?]) -> [[Int]] {
+        struct Key: Hashable { let parent: Int, kind: ChoiceSource.Span.Kind }
+        var groups: [[Int]] = [], index: [Key: Int] = [:]
         for (i, span) in spans.enumerated() {
-            let key = "\(parent[i].map(String.init) ?? "root") \(span.kind)"
+            let key = Key(parent: parent[i] ?? -1, kind: span.kind)
             if let g = index[key] { groups[g].append(i) } else { index[key] = groups.count; groups.append([i]) }
         }
-        return groups.filter { $0.count >= minimum }
+        return groups
     }
 
     /// Every span strictly inside span `i`, largest first.
