@@ -43,6 +43,9 @@ enum HarnessMessage {
     static func gaveUp(_ name: String, cases: Int, discarded: Int) -> String {
         "property \"\(name)\" gave up: \(discarded) cases discarded by filters or assume, only \(cases) ran"
     }
+    static func discarded(_ count: Int) -> String {
+        "  discarded: \(count) \(plural(count, "case")) (by filters or assume)"
+    }
     static func neverLabelled(_ name: String, label: String, cases: Int) -> String {
         "property \"\(name)\": label '\(label)' never occurred in \(cases) \(plural(cases, "case")) (its interesting case was not exercised)"
     }

@@ -116,6 +116,7 @@ struct PropertyRunner<Value> {
         }
         result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
         if !result.labels.isEmpty { result.report.append("  labels: " + labelSummary(result)) }
+        if result.discarded > 0 { result.report.append(HarnessMessage.discarded(result.discarded)) }
         result.report += result.issues.filter { !result.report.contains($0) }
     }
 

@@ -17,6 +17,7 @@ import Testing
         #expect(result.outcome == .passed)
         #expect(result.cases == 100)
         #expect(result.discarded > 50)
+        #expect(result.report.contains("  discarded: \(result.discarded) cases (by filters or assume)"))
     }
 
     @Test("a property that discards too much gives up and fails (the health check)")
