@@ -51,9 +51,9 @@ struct Shrinker<Value> {
             if deleteBlocks() { progress = true }
             if deleteAndShift() { progress = true }
             if zeroSpans() { progress = true }
-            if minimizeChoices() { progress = true }
             if lowerDuplicates() { progress = true }
             if lowerPairs() { progress = true }
+            if minimizeChoices() { progress = true }
             if reorderSiblings() { progress = true }
             if redistribute() { progress = true }
         }
