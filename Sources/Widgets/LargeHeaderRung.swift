@@ -18,9 +18,19 @@ public enum LargeHeaderRung: String, CaseIterable, Comparable, Sendable {
 
     /// The rung at granted `width` and `fontScale`.
     public static func resolve(width: Int, fontScale: Rational) -> LargeHeaderRung {
-        let t = thresholds[AdvanceTable.column(fontScale)]
+        let t = thresholds(fontScale)
         if width >= t.inline { return .inline }
         return width >= t.compact ? .compact : .stacked
+    }
+
+    /// The bounds at `fontScale`. Only the three columns are printed and every bound grows with
+    /// the scale, so a scale between columns takes the next column up (the larger bound, erring
+    /// toward the lower rung); above 2.0 the 2.0 bounds grow in proportion, rounded up.
+    static func thresholds(_ fontScale: Rational) -> (inline: Int, compact: Int) {
+        if let c = AdvanceTable.columns.firstIndex(where: { fontScale <= $0 }) { return thresholds[c] }
+        let last = thresholds[thresholds.count - 1], ratio = fontScale / Rational(2)
+        func grown(_ dp: Int) -> Int { (Rational(dp) * ratio).ceiling.intValue ?? Int.max }
+        return (grown(last.inline), grown(last.compact))
     }
 
     /// The extra height the rung costs the Large stack.

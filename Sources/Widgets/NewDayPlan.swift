@@ -18,24 +18,20 @@ public struct NewDayPlan: Equatable, Sendable {
     public static let lineAdvanceDp = 42
     public static let lineSp = 11
 
-    public init(width: Int, height: Int, fontScale: Rational) {
-        maxLines = Self.maxLines(height: height, fontScale: fontScale)
+    public init(width: Int, height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent) {
+        maxLines = Self.maxLines(height: height, fontScale: fontScale, models: models)
         showsIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true)) <= maxLines
         showsLine = showsIcon || Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false)) <= maxLines
     }
 
     /// maxNewDayLines = min(2, floor((budget(h) − head(fs) − 6) / lineBox(11, fs))), never
-    /// below 0. NEW_DAY is never STALE, so budget(h) is the whole content box.
-    public static func maxLines(height: Int, fontScale: Rational) -> Int {
-        let room = HostBox.contentBox(height: height) - head(fontScale) - Rational(topMarginDp)
-        let lines = (room / Typography.lineBox(sp: lineSp, fontScale: fontScale)).floor.intValue ?? 0
-        return max(0, min(2, lines))
-    }
-
-    /// head(fs) is not defined by the spec; we take the small numeral's line box (22sp, 18sp
-    /// above 1.15), the only head element whose size it prints.
-    public static func head(_ fontScale: Rational) -> Rational {
-        Typography.lineBox(sp: Typography.smallNumeralSp(fontScale), fontScale: fontScale)
+    /// below 0, at the exact font scale. NEW_DAY is never STALE, so budget(h) is the whole
+    /// content box. Neither head(fs) nor how lineBox is rounded is printed, so the plan grants
+    /// the fewest lines any consistent model grants (`NewDayCostModel`).
+    public static func maxLines(
+        height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent
+    ) -> Int {
+        models.map { $0.maxLines(height: height, fontScale: fontScale) }.min() ?? 0
     }
 
     /// textBox(w, icon) = contentWidth(w) − (icon ? 17 : 0).

@@ -13,8 +13,6 @@ import Testing
         ("1.0", true, 133, 156), ("1.3", true, 146, 174),
     ]
 
-    /// Cells the formulas do not reproduce (finding W-8), asserted exactly so a change shows.
-    static let knownMismatches = ["fontScale 1.15 · caption on · Longest N: spec ≥160dp, formulas ≥161dp"]
 
     @Test("every core cell recomputes; the worst case leaves 4dp at the 130dp floor")
     func coreTableCells() {
@@ -24,7 +22,7 @@ import Testing
         #expect(HostBox.contentBox(height: 130) - HeightPlan.core(fontScale: Fixtures.scale("1.3"), stale: true) == 4)
     }
 
-    @Test("the threshold table recomputes except the known fontScale 1.15 Longest N cell")
+    @Test("every threshold cell recomputes, 160dp at fontScale 1.15 included (W-8 withdrawn)")
     func thresholdTableCells() {
         var mismatches: [String] = []
         for (fs, stale, dayStreak, longest) in Self.thresholdTable {
@@ -40,7 +38,7 @@ import Testing
                 #expect((isLongest ? at.showsLongest : at.showsDayStreak) == true)
             }
         }
-        #expect(mismatches == Self.knownMismatches)
+        #expect(mismatches == [])
     }
 
     @Test("the bounds table's reasons hold: 155dp hides Longest N at 1.3, 180dp shows it; 130dp seats the STALE core")
@@ -62,9 +60,17 @@ import Testing
         }
     }
 
-    @Test("finding W-6: from fontScale 1.8 (1.5 in STALE) the always-visible core overflows the 130dp box")
+    @Test("finding W-6: from fontScale 1.8 (1.5 in STALE) the always-visible core overflows the 130dp box under every consistent model")
     func coreOverflowsAtLargeFonts() {
         let box = HostBox.contentBox(height: 130)
+        for model in [HeightCostModel.consistent.first, HeightCostModel.consistent.last].compactMap({ $0 }) {
+            let one = HeightCosts(models: [model])
+            #expect(Rational(one.need(.core, .captionOn, fontScale: Fixtures.scale("1.8")).ceiling) > box)
+            #expect(Rational(one.need(.core, .stale, fontScale: Fixtures.scale("1.5")).ceiling) > box)
+        }
+        // The least core over all consistent models, too.
+        let least = HeightCosts.safe.needs(.core, .stale, fontScale: Fixtures.scale("1.5")).min()
+        #expect(least.map { $0 > box } == true)
         let overflowing = Typography.systemFontScales.filter { HeightPlan.core(fontScale: $0, stale: false) > box }
         let staleOverflowing = Typography.systemFontScales.filter { HeightPlan.core(fontScale: $0, stale: true) > box }
         #expect(overflowing.map(\.description) == ["9/5", "2"])

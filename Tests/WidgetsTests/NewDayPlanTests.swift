@@ -10,12 +10,12 @@ import Testing
         #expect(NewDayPlan.wraps(fontScale: 1, in: NewDayPlan.textBox(width: 110, icon: true)) == 1)
     }
 
-    @Test("finding W-10: the known limitation's 160dp boundary recomputes as 159dp")
+    @Test("the known limitation recomputes: at 110dp × fontScale 2.0 below 160dp the budget grants 1 line (W-10 withdrawn)")
     func knownLimitationBoundary() {
         let two = Fixtures.scale("2")
         let first = (100...250).first { NewDayPlan.maxLines(height: $0, fontScale: two) >= 2 }
-        #expect(first == 159)  // spec: "below 160dp of granted height … the budget only grants 1"
-        let below = NewDayPlan(width: 110, height: 158, fontScale: two)
+        #expect(first == 160)  // spec: "below 160dp of granted height … the budget only grants 1"
+        let below = NewDayPlan(width: 110, height: 159, fontScale: two)
         #expect(below.maxLines == 1 && !below.showsLine && below.showsCaptionRow)
         let at = NewDayPlan(width: 110, height: 160, fontScale: two)
         #expect(at.showsLine && at.showsIcon && !at.showsCaptionRow)  // 84dp in 53dp is still 2 lines
