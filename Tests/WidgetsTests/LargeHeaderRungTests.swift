@@ -22,6 +22,19 @@ import Testing
         #expect(LargeHeaderRung.resolve(width: 230, fontScale: 1) == .compact)
     }
 
+    @Test("more streak or longest digits, or a wider caption, move each rung boundary up; fewer never move it down")
+    func digitsAndCaption() {
+        #expect(LargeHeaderRung.resolve(width: 290, fontScale: 1, streakDigits: 3) == .compact)
+        #expect(LargeHeaderRung.resolve(width: 290, fontScale: 1, longestDigits: 3) == .compact)
+        #expect(LargeHeaderRung.resolve(width: 219, fontScale: 1, streakDigits: 3) == .stacked)
+        #expect(LargeHeaderRung.resolve(width: 219, fontScale: 1, longestDigits: 3) == .compact)  // the label is gone on COMPACT
+        #expect(LargeHeaderRung.resolve(width: 219, fontScale: 1, captionExtraDp: 1) == .stacked)
+        #expect(LargeHeaderRung.resolve(width: 289, fontScale: 1, streakDigits: 1, longestDigits: 1) == .compact)
+        // 3 streak digits at fontScale 1.0 cost one 34sp digit: 34 × 0.611 = 20.8dp, so INLINE from 311dp.
+        #expect(LargeHeaderRung.resolve(width: 310, fontScale: 1, streakDigits: 3) == .compact)
+        #expect(LargeHeaderRung.resolve(width: 311, fontScale: 1, streakDigits: 3) == .inline)
+    }
+
     @Test("only STACKED costs height: one 11sp line plus 6dp")
     func heightCost() {
         #expect(LargeHeaderRung.stacked.heightCost(fontScale: 1) == Rational(2063, 100))
