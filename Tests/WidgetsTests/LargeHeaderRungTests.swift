@@ -6,7 +6,7 @@ import Testing
     /// spec: Narrow-Large readability — the header ladder (fontScale, INLINE ≥, COMPACT ≥).
     static let ladder: [(String, Int, Int)] = [("1.0", 290, 219), ("1.3", 334, 244), ("2.0", 460, 325)]
 
-    @Test("each printed rung boundary is where the rung changes (thresholds are data, see W-11)")
+    @Test("each printed rung boundary is where the rung changes (the reference configuration: 2-digit streak and longest)")
     func boundaries() {
         for (fs, inline, compact) in Self.ladder {
             let scale = Fixtures.scale(fs)
