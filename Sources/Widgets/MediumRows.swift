@@ -27,7 +27,18 @@ public struct MediumRows: Equatable, Sendable {
 
     /// The STALE footer: the largest footer any consistent left-column model reserves.
     static func staleFooter(_ fontScale: Rational) -> Rational {
-        HeightCostModel.consistent.map(\.footer).reduce(into: [LineCost]()) { if !$0.contains($1) { $0.append($1) } }
-            .map { $0.dp(fontScale) }.max() ?? Rational(0)
+        let key = "\(fontScale)"
+        if let known = footerCache.value(key) { return known }
+        let footer = footers.map { $0.dp(fontScale) }.max() ?? Rational(0)
+        footerCache.store(key, footer)
+        return footer
     }
+
+    /// The distinct footers of the consistent models, in first-seen order.
+    static let footers: [LineCost] = {
+        var seen = Set<LineCost>()
+        return HeightCostModel.consistent.map(\.footer).filter { seen.insert($0).inserted }
+    }()
+
+    static let footerCache = NeedCache()
 }

@@ -83,14 +83,18 @@ import Testing
     // MARK: properties
 
     static func expectMonotone(_ c: BudgetCase, _ check: Check) throws {
-        let base = HeightPlan(height: c.height, fontScale: c.fs, stale: c.stale)
-        let taller = HeightPlan(height: c.height + c.extraHeight, fontScale: c.fs, stale: c.stale)
-        let smallerFont = HeightPlan(height: c.height, fontScale: c.smallerFs, stale: c.stale)
-        check.label("DAY STREAK shown", when: base.showsDayStreak)
-        try check.expect(!base.showsDayStreak || taller.showsDayStreak, "more height hid DAY STREAK")
-        try check.expect(!base.showsLongest || taller.showsLongest, "more height hid Longest N")
-        try check.expect(!base.showsDayStreak || smallerFont.showsDayStreak, "a larger font showed DAY STREAK")
-        try check.expect(!base.showsLongest || smallerFont.showsLongest, "a larger font showed Longest N")
+        // Caption on (or STALE), and the caption-off core of the same case.
+        for mode in [c.stale ? ColumnMode.stale : .captionOn, .captionOff] {
+            let base = HeightPlan(height: c.height, fontScale: c.fs, mode: mode)
+            let taller = HeightPlan(height: c.height + c.extraHeight, fontScale: c.fs, mode: mode)
+            let smallerFont = HeightPlan(height: c.height, fontScale: c.smallerFs, mode: mode)
+            check.label("DAY STREAK shown", when: base.showsDayStreak)
+            try check.expect(!base.showsLongest || base.showsDayStreak, "Longest N without DAY STREAK")
+            try check.expect(!base.showsDayStreak || taller.showsDayStreak, "more height hid DAY STREAK")
+            try check.expect(!base.showsLongest || taller.showsLongest, "more height hid Longest N")
+            try check.expect(!base.showsDayStreak || smallerFont.showsDayStreak, "a larger font showed DAY STREAK")
+            try check.expect(!base.showsLongest || smallerFont.showsLongest, "a larger font showed Longest N")
+        }
     }
 
     @Test("at the Settings font scales, more height never hides and a larger font never shows more")

@@ -29,3 +29,26 @@ import Testing
         }
     }
 }
+
+@Suite struct StaleFooterTests {
+    static func expectFooterSeated(_ c: BudgetCase, _ fixes: Set<WidgetFix>, _ check: Check) throws {
+        let full = MediumRows.staleFooter(c.fs)
+        let box = HostBox.contentBox(height: c.height)
+        let rendered = StaleFooter.renderedHeight(height: c.height, fontScale: c.fs, fixes: fixes)
+        check.label("footer fits", when: box >= full)
+        try check.expect(box < full || rendered == full, "the STALE footer renders at \(rendered)dp of \(full)dp")
+    }
+
+    @Test("the STALE footer always gets its height when the box holds it; without the fix it renders at 0dp")
+    func guardOnOff() {
+        let cases = BudgetCase.gen(scales: Gens.anyScale, heights: 110...260)
+        #expect(checkProperty("footer reserved first", cases) { c, check in
+            try Self.expectFooterSeated(c, WidgetFix.shipped, check)
+        }.outcome == .passed)
+        let off = checkProperty("footer reserved first, off", cases) { c, check in
+            try Self.expectFooterSeated(c, WidgetFix.shipped.subtracting([.footerReservedFirst]), check)
+        }
+        #expect(off.outcome == .failed)
+        #expect(off.failure?.hasPrefix("the STALE footer renders at 0dp") == true)
+    }
+}
