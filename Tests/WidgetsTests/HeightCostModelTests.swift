@@ -98,6 +98,18 @@ import Testing
         }
     }
 
+    @Test("the column mode of a render: STALE, caption on with the reactive layer's caption, else off")
+    func modeOfRender() {
+        let synced = Fixtures.utc(2026, 3, 10, 9)
+        let on = Fixtures.snapshot(syncedAt: synced, habits: [Fixtures.habit("a")], extendedToday: false)
+        let off = Fixtures.snapshot(syncedAt: synced, habits: [Fixtures.habit("a")])
+        #expect(ColumnMode.of(state: .stale, snapshot: on) == .stale)
+        #expect(ColumnMode.of(state: .defaultProgress, snapshot: on) == .captionOn)
+        #expect(ColumnMode.of(state: .newDay, snapshot: on) == .captionOn)
+        #expect(ColumnMode.of(state: .defaultProgress, snapshot: off) == .captionOff)
+        #expect(ColumnMode.of(state: .empty, snapshot: on) == .captionOff)
+    }
+
     @Test("fontScale 1.15 · caption on: Longest N hides at 159dp and shows at 160dp, as printed")
     func longestAt115() {
         let fs = Fixtures.scale("1.15")
