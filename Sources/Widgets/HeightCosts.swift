@@ -1,5 +1,4 @@
 import BigNum
-import Foundation
 
 /// The costs a height plan gates against: one model, or every consistent one at once, in
 /// which case a part shows only when no consistent model would overflow (every gate errs
@@ -56,23 +55,5 @@ public struct HeightCosts: Sendable {
     /// The least whole granted height at which `part` shows.
     public func threshold(_ part: HeightPart, _ mode: ColumnMode, fontScale: Rational) -> Int {
         Self.threshold(need: need(part, mode, fontScale: fontScale))
-    }
-}
-
-/// A lock-guarded memo of largest needs; values depend only on their key, so sharing is safe.
-final class NeedCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Rational] = [:]
-
-    func value(_ key: String) -> Rational? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[key]
-    }
-
-    func store(_ key: String, _ value: Rational) {
-        lock.lock()
-        defer { lock.unlock() }
-        values[key] = value
     }
 }
