@@ -1,5 +1,6 @@
 import BigNum
 import Foundation
+import PropertyTesting
 import Testing
 @testable import Widgets
 
@@ -129,4 +130,61 @@ import Testing
         // At fontScale 1.0 the head row alone is at most 48.22dp (45.22 exact + 3) under the consistent models.
         #expect(HeightPlan.core(fontScale: 1, mode: .captionOff) == 49)
     }
+}
+
+/// The safety of the gates: wherever a plan shows an element, every consistent model seats it.
+@Suite struct SafeGateTests {
+    @Test("property: where the left column shows a part, the sampled consistent model seats it too")
+    func heightPlanIsSafe() {
+        let models = HeightCostModel.consistent
+        let gen = Gen<(BudgetCase, Int)>.compose { draw in
+            (try draw(BudgetCase.gen(scales: Gens.anyScale, heights: 110...260)), try draw(.int(in: 0...(models.count - 1))))
+        }
+        forAll("every shown part fits every consistent model", gen.map { SafeCase(budget: $0.0, model: $0.1) },
+               cover: ["longest shown"]) { c, check in
+            let model = HeightCosts(models: [models[c.model]])
+            for mode in ColumnMode.allCases {
+                let plan = HeightPlan(height: c.budget.height, fontScale: c.budget.fs, mode: mode)
+                let alone = HeightPlan(height: c.budget.height, fontScale: c.budget.fs, mode: mode, costs: model)
+                check.label("longest shown", when: plan.showsLongest)
+                try check.expect(!plan.showsDayStreak || alone.showsDayStreak, "DAY STREAK shown where model \(c.model) overflows")
+                try check.expect(!plan.showsLongest || alone.showsLongest, "Longest N shown where model \(c.model) overflows")
+            }
+        }
+    }
+
+    @Test("the check can fail: a gate on the chosen model alone shows parts some consistent model cannot seat")
+    func chosenAloneIsNotSafe() {
+        let models = HeightCostModel.consistent
+        let chosen = HeightCosts(models: [HeightCostModel.chosen])
+        let unsafe = (110...260).contains { h in
+            stride(from: 85, through: 205, by: 5).contains { hundredths in
+                let fs = Rational(hundredths, 100)
+                let plan = HeightPlan(height: h, fontScale: fs, mode: .stale, costs: chosen)
+                return plan.showsLongest && !HeightPlan(height: h, fontScale: fs, mode: .stale).showsLongest
+            }
+        }
+        #expect(unsafe)
+        #expect(models.count > 1)
+    }
+
+    @Test("property: where the small stack shows the pip row, the sampled consistent model seats it too")
+    func smallStackIsSafe() {
+        let models = SmallStackCostModel.consistent
+        let gen = Gen<(BudgetCase, Int)>.compose { draw in
+            (try draw(BudgetCase.gen(scales: Gens.anyScale, heights: 110...260)), try draw(.int(in: 0...(models.count - 1))))
+        }
+        forAll("the pip row fits every consistent stack model", gen.map { SafeCase(budget: $0.0, model: $0.1) },
+               cover: ["pips shown"]) { c, check in
+            let plan = SmallStackPlan(height: c.budget.height, fontScale: c.budget.fs, caption: !c.budget.stale)
+            check.label("pips shown", when: plan.showsPipRow)
+            let need = models[c.model].stack(c.budget.fs, caption: !c.budget.stale, pips: true)
+            try check.expect(!plan.showsPipRow || need <= HostBox.contentBox(height: c.budget.height), "pip row shown where model \(c.model) overflows")
+        }
+    }
+}
+
+struct SafeCase: Codable, Sendable {
+    var budget: BudgetCase
+    var model: Int
 }
