@@ -7,7 +7,11 @@ public struct NewDayPlan: Equatable, Sendable {
     public var showsIcon: Bool
     public var showsLine: Bool
     /// The reactive caption row is only the fallback for a "New day" line that cannot fit.
-    public var showsCaptionRow: Bool { !showsLine }
+    /// Before OBJ-1382's ruling it rendered alongside the line and clipped it off the card.
+    public var showsCaptionRow: Bool
+
+    /// The lines the "New day" text takes when it shows.
+    public var lineCount: Int
 
     /// NEW_DAY_SMALL_TOP_MARGIN_DP.
     public static let topMarginDp = 6
@@ -18,10 +22,17 @@ public struct NewDayPlan: Equatable, Sendable {
     public static let lineAdvanceDp = 42
     public static let lineSp = 11
 
-    public init(width: Int, height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent) {
+    public init(
+        width: Int, height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent,
+        fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) {
         maxLines = Self.maxLines(height: height, fontScale: fontScale, models: models)
-        showsIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true)) <= maxLines
-        showsLine = showsIcon || Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false)) <= maxLines
+        let withIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true))
+        let withoutIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false))
+        showsIcon = withIcon <= maxLines
+        showsLine = showsIcon || withoutIcon <= maxLines
+        lineCount = showsIcon ? withIcon : withoutIcon
+        showsCaptionRow = fixes.contains(.newDayCaptionFallback) ? !showsLine : true
     }
 
     /// maxNewDayLines = min(2, floor((budget(h) − head(fs) − 6) / lineBox(11, fs))), never

@@ -15,6 +15,8 @@ public enum WidgetFix: String, CaseIterable, Sendable {
     case motivatorSpeechGate
     /// TalkBack speaks the Coach line whenever it shows (OBJ-2428); before, it was never spoken.
     case spokenCoachLine
+    /// In NEW_DAY the reactive caption row is only the fallback for the "New day" line (OBJ-1382).
+    case newDayCaptionFallback
     /// main_row is 0dp + weight 1, so the STALE footer reserves its height first (OBJ-1372 audit).
     case footerReservedFirst
 

@@ -52,3 +52,24 @@ import Testing
         }
     }
 }
+
+@Suite struct NewDayCaptionFixTests {
+    /// The rows that render fit the lines the budget grants: the caption row counts as one.
+    static func expectNoClip(_ c: BudgetCase, _ fixes: Set<WidgetFix>, _ check: Check) throws {
+        let plan = NewDayPlan(width: c.width, height: c.height, fontScale: c.fs, fixes: fixes)
+        check.label("line shown", when: plan.showsLine)
+        let rows = (plan.showsLine ? plan.lineCount : 0) + (plan.showsCaptionRow ? 1 : 0)
+        try check.expect(!plan.showsLine || rows <= plan.maxLines, "\(rows) rows in a budget of \(plan.maxLines) lines")
+    }
+
+    @Test("the 'New day' line and the caption row never render together; without the ruling they clip (OBJ-1382)")
+    func guardOnOff() {
+        let cases = BudgetCase.gen(scales: Gens.anyScale, heights: 130...200)
+        #expect(checkProperty("new day fallback on", cases) { c, check in try Self.expectNoClip(c, WidgetFix.shipped, check) }.outcome == .passed)
+        let off = checkProperty("new day fallback off", cases) { c, check in
+            try Self.expectNoClip(c, WidgetFix.shipped.subtracting([.newDayCaptionFallback]), check)
+        }
+        #expect(off.outcome == .failed)
+        #expect(off.failure?.contains("rows in a budget of") == true)
+    }
+}
