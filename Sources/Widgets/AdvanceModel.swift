@@ -20,11 +20,19 @@ public enum AdvanceModel {
     public struct Row: Sendable {
         public var size: TextSize
         public var printed: [Int]
+        /// The font scales the cells were printed at.
+        public var columns: [Rational]
+
+        public init(size: TextSize, printed: [Int], columns: [Rational] = AdvanceTable.columns) {
+            self.size = size
+            self.printed = printed
+            self.columns = columns
+        }
 
         /// The interval of k consistent with every printed cell under `reading`, nil if empty.
         public func kRange(_ reading: Reading) -> (low: Rational, high: Rational)? {
             var low = Rational(0), high: Rational?
-            for (column, v) in zip(AdvanceTable.columns, printed) {
+            for (column, v) in zip(columns, printed) {
                 let sp = Rational(size.sp(column)) * column
                 let (a, b) = reading.bounds(v)
                 low = Rational.max(low, a / sp)
@@ -42,7 +50,7 @@ public enum AdvanceModel {
         /// is never laxer than the spec's own comparison with the printed constant.
         public func safeAdvance(_ fontScale: Rational) -> Rational {
             let highs = Reading.allCases.compactMap { kRange($0)?.high }
-            let cells = zip(AdvanceTable.columns, printed).map { Rational($1) / (Rational(size.sp($0)) * $0) }
+            let cells = zip(columns, printed).map { Rational($1) / (Rational(size.sp($0)) * $0) }
             let k = (highs + cells).max() ?? Rational(0)
             return k * Rational(size.sp(fontScale)) * fontScale
         }

@@ -10,6 +10,13 @@ import Testing
         #expect(NewDayPlan.wraps(fontScale: 1, in: NewDayPlan.textBox(width: 110, icon: true)) == 1)
     }
 
+    @Test("'New day' is 42–84dp, printed in whole dp: a gate takes up to 85dp at 2.0, so an 84dp box still needs 2 lines")
+    func advanceReadings() {
+        #expect(NewDayPlan.lineAdvance.consistentReadings == [.up, .nearest, .down])
+        #expect(NewDayPlan.lineAdvance.safeAdvance(2) == 85)
+        #expect(NewDayPlan.wraps(fontScale: 2, in: 84) == 2 && NewDayPlan.wraps(fontScale: 2, in: 85) == 1)
+    }
+
     @Test("the known limitation recomputes: at 110dp × fontScale 2.0 below 160dp the budget grants 1 line (W-10 withdrawn)")
     func knownLimitationBoundary() {
         let two = Fixtures.scale("2")
