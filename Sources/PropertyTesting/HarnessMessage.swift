@@ -46,6 +46,8 @@ enum HarnessMessage {
     static func discarded(_ count: Int) -> String {
         "  discarded: \(count) \(plural(count, "case")) (by filters or assume)"
     }
+    /// Appended to the shrink figures when the budget ran out: the input may shrink further.
+    static let shrinkBudgetSpent = ", shrink budget spent: a smaller failing input may exist"
     static func neverLabelled(_ name: String, label: String, cases: Int) -> String {
         "property \"\(name)\": label '\(label)' never occurred in \(cases) \(plural(cases, "case")) (its interesting case was not exercised)"
     }

@@ -152,7 +152,8 @@ struct PropertyRunner<Value> {
         var lines = [HarnessMessage.failed(name, cases: result.cases, shrinks: shrinker.improvements)]
         lines += details(best.value, best.failure)
         lines.append("  reproduce: " + HarnessMessage.reproduce(seed: seed, filter: filter))
-        lines.append("  (profile \(profile.name.rawValue), \(result.discarded) discarded, \(shrinker.attempts) shrink candidates)")
+        lines.append("  (profile \(profile.name.rawValue), \(result.discarded) discarded, \(shrinker.attempts) shrink candidates"
+            + (shrinker.exhausted ? HarnessMessage.shrinkBudgetSpent : "") + ")")
         if profile.recordsCorpus, let record { lines.append("  " + record(best.value)) }
         result.issues.append(lines.joined(separator: "\n"))
         result.report += lines
