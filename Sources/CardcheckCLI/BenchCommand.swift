@@ -5,7 +5,7 @@ import Foundation
 /// `cardcheck bench`: the explorer's speed on a fixed set of models.
 enum BenchCommand {
     static let help = """
-        usage: cardcheck bench [--repeat R] [--threads N]
+        usage: cardcheck bench [--repeat R] [--threads N]   (N: 1-64)
 
         Explores a fixed set of models (two-phase commit with 7 and 8 resource managers, the
         flag mutex with 9 processes) once single-threaded and once with N threads (default 2),
@@ -19,7 +19,7 @@ enum BenchCommand {
         let args = try Arguments(arguments, command: "bench", options: ["--repeat", "--threads"], flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench", expected: "no file") }
         let repeats = try args.positive("--repeat") ?? 3
-        let threads = try args.positive("--threads") ?? 2
+        let threads = try args.integer("--threads", in: 1...CheckCommand.maxThreads) ?? 2
         console.print(
             "model                      states   1 thread: states/s  ns/state  bytes/state"
                 + "   \(threads) threads: states/s  speed-up  cpu-time ratio")

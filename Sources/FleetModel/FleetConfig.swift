@@ -34,7 +34,7 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         public static let documented = Variants(broadcastChannel: false, deviceIdOnWire: false, serverView: .ownHost)
     }
 
-    public enum ServerView: String, Hashable, Codable, Sendable { case ownHost, allHosts }
+    public enum ServerView: String, Hashable, Codable, Sendable, CaseIterable { case ownHost, allHosts }
 
     /// Which world actions and faults exist (each one an assumption of the run).
     public struct World: Hashable, Codable, Sendable {
