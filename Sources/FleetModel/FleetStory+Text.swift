@@ -151,7 +151,19 @@ extension FleetStory {
             + (truth.activeTotal == 0 ? "nothing active. " : "[\(FleetStory.describe(truth))]. ")
         text += FleetStory.classMeaning[cls] ?? ""
         if let why = causeText(cls, cause) { text += " Cause `\(cause)`: \(why)" }
+        text += noTokensText(last)
         return text
+    }
+
+    /// The server's ticks in the final state when they decide something but have no token to
+    /// address (the `no-tokens` log line), which a minimized trace does not show as a step.
+    func noTokensText(_ s: FleetState) -> String {
+        (0..<model.serverCount).compactMap { i -> String? in
+            guard model.serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return nil }
+            let decided = model.decide(s, server: i)
+            guard decided.action != .nothing, model.targets(of: decided.action, s, server: i).isEmpty else { return nil }
+            return " \(FleetStory.serverName(model, i))'s ticks now decide \(decided.action.rawValue) but find no token to address (no-tokens): nothing is sent."
+        }.joined()
     }
 
     static let classMeaning: [String: String] = [
