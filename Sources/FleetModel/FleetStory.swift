@@ -59,6 +59,8 @@ public struct FleetStory {
         out.append("Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ") + " (every other guard on)"). "
             + "Variants: \(variantText). World: \(worldText). Property broken: **\(property)** (class `\(FleetSystem.propertyClass(property))`).")
         out.append("")
+        out.append(namesText)
+        out.append("")
         out.append("Initial state: \(FleetStory.lockScreens(model, states[0], cardNumbers[0])); every phone has run the app before, "
             + "its push-to-start token is registered, and iOS has since reclaimed the app.")
         out.append("")
@@ -92,6 +94,15 @@ public struct FleetStory {
         if v.deviceIdOnWire { parts.append("device id on the wire") }
         if v.keepUnfilledCards { parts.append("a server never ends a card it never filled") }
         return parts.joined(separator: ", ")
+    }
+
+    /// How the trace JSON's 0-based indices map to the names the story uses.
+    var namesText: String {
+        var names = (0..<model.serverCount).map { i in "server \(i) = \(FleetStory.serverName(model, i))" }
+        names += (0..<model.config.hosts).map { h in "host \(h) = h\(h + 1)" }
+        names += model.config.devices.indices.map { d in "phone \(d) = phone\(d + 1)" }
+        names += model.config.sessions.indices.map { k in "session \(k) = s\(k + 1)" }
+        return "Names (the trace JSON counts from 0): " + names.joined(separator: ", ") + "."
     }
 
     /// The bounds and the world faults this run allowed.

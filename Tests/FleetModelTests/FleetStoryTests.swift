@@ -68,4 +68,16 @@ struct FleetStoryTests {
         if md.contains("Guards off: none") { #expect(model.config.guards == .all) }
         for name in model.config.guards.switchedOff { #expect(md.contains("Guards off: \(name)") || md.contains(", \(name)")) }
     }
+
+    @Test("every committed story is what the tool writes for its trace today", arguments: FleetCounterexamplesTests.files)
+    func storyIsRegenerated(_ path: String) throws {
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let header = try JSONValue(parsing: data)
+        let model = try FleetSystem(configuration: try #require(header["configuration"]))
+        let trace = try Trace<FleetSystem>.load(data, for: model)
+        let committed = String(decoding: FileManager.default.contents(atPath: path.replacingOccurrences(of: ".json", with: ".md")) ?? Data(), as: UTF8.self)
+        let title = String(committed.split(separator: "\n").first?.dropFirst(2) ?? "")
+        let story = FleetStory(model: model, steps: trace.steps, property: trace.property ?? "").markdown(title: title)
+        #expect(story == committed, "\(path): the committed story is stale; regenerate Counterexamples/")
+    }
 }
