@@ -10,6 +10,10 @@ extension CIReport {
         let total = jobs.count, failing = jobs.filter { $0.status != .pass }.count
         lines.append("\(total) job\(total == 1 ? "" : "s"), \(failing) failing; \(baseline.accepted) accepted finding"
             + "\(baseline.accepted == 1 ? "" : "s") seen, \(baseline.new.count) new, \(baseline.gone.count) gone.")
+        if !missingShards.isEmpty {
+            lines.append("")
+            lines.append("**Missing shard reports:** \(missingShards.joined(separator: ", ")) (their jobs did not run or crashed).")
+        }
         if !baseline.new.isEmpty {
             lines.append("")
             lines.append("### New findings (not in `\(Baseline.defaultPath)`)")

@@ -23,13 +23,22 @@ extension CIReport {
                 byID[job.id] = try fold(earlier, job, path: path)
             }
         }
-        return CIReport(profile: first.report.profile, shards: shards, jobs: Array(byID.values), baseline: baseline, final: true)
+        var merged = CIReport(profile: first.report.profile, shards: shards, jobs: Array(byID.values), baseline: baseline, final: true)
+        // Every shard of an n-shard plan must be there: a crashed shard's jobs are otherwise unseen.
+        let counts = Set(shards.compactMap { $0.split(separator: "/").last.flatMap { Int($0) } })
+        if counts.count > 1 { throw CIError.bad(first.path, "reports of plans with different shard counts") }
+        if let n = counts.first {
+            merged.missingShards = (1...n).map { "\($0)/\(n)" }.filter { !shards.contains($0) }
+            if !merged.missingShards.isEmpty { merged.result = "fail" }
+        }
+        return merged
     }
 
     /// A total order on reports, from their content only.
     static func order(_ r: CIReport) -> [Int] { r.shards.map(shardIndex) + [Int.max] + [r.jobs.count] }
 
-    static func fold(_ a: JobReport, _ b: JobReport, path: String) throws -> JobReport {
+    /// Two reports of one job (different parts) as one; `path` names the second in an error.
+    public static func fold(_ a: JobReport, _ b: JobReport, path: String) throws -> JobReport {
         guard a.parts == b.parts, a.kind == b.kind, a.splitLevel == b.splitLevel,
             a.properties.map(\.name) == b.properties.map(\.name)
         else { throw CIError.bad(path, "job \"\(a.id)\" does not match the same job in another report") }

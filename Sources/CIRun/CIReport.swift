@@ -15,6 +15,8 @@ public struct CIReport: Codable, Sendable, Equatable {
     public var profile: String
     /// The shards this report covers, `"i/n"`, sorted by i.
     public var shards: [String]
+    /// Shards of the same plan with no report among those merged (a shard that crashed).
+    public var missingShards: [String] = []
     /// Jobs sorted by id.
     public var jobs: [JobReport]
     public var baseline: BaselineJudgement

@@ -14,6 +14,8 @@ public enum CardcheckCommand {
         Subcommand(
             name: "mutants", summary: "the fleet model's guard table: each guard off in turn",
             help: FleetCommands.mutantsUsage, run: { arguments, console in FleetCommands.mutants(arguments, console: console) }),
+        Subcommand(name: "plan", summary: "the nightly matrix for a CI engine: JSON, a CI matrix, a Kubernetes Job", help: PlanCommand.help, run: PlanCommand.run),
+        Subcommand(name: "merge", summary: "fold shard reports into one report, in any order", help: MergeCommand.help, run: MergeCommand.run),
         Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),

@@ -40,7 +40,7 @@ public struct ModelCatalogEntry: Sendable {
         open = { configuration in
             let model = try decode(configuration)
             let runner = ModelRunner(model: model, configuration: configuration, bounds: bounds(model), render: render)
-            return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay)
+            return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay, guardNames: [])
         }
     }
 
@@ -55,4 +55,6 @@ struct RunnableModel {
     let check: (_ request: CheckRequest, _ console: Console) throws -> Int32
     let simulate: (_ request: SimulateRequest, _ console: Console) throws -> Int32
     let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
+    /// The guards `mutants` switches off, in order (empty: none).
+    let guardNames: [String]
 }

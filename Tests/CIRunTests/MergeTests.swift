@@ -50,6 +50,8 @@ import Testing
         let merged = try CIReport.merge([s[0], s[1]], baseline: Fixtures.baseline)
         #expect(!merged.passed)
         #expect(merged.jobs.first { $0.kind == .check }?.detail == "missing part 3/3")
+        #expect(merged.missingShards == ["3/3"])
+        #expect(merged.markdown().contains("**Missing shard reports:** 3/3"))
         #expect(throws: CIError("c.json: shard 1/3 appears in two reports")) {
             try CIReport.merge([s[0], ("c.json", s[0].report)], baseline: Fixtures.baseline)
         }
