@@ -3,8 +3,8 @@ import Foundation
 
 /// The model side of the CI commands: configurations by stem, their guards, the baseline.
 enum CIJobs {
-    /// `Models/<stem>.json`.
-    static func path(_ stem: String) -> String { "Models/\(stem).json" }
+    /// `<models>/<stem>.json` (default folder: `Models`).
+    static func path(_ stem: String, models: String = "Models") -> String { "\(models)/\(stem).json" }
 
     static func loadBaseline(_ path: String?) throws -> Baseline {
         do {
@@ -15,7 +15,24 @@ enum CIJobs {
     }
 
     /// The guard names of the configuration `stem`'s mutants, from its catalog entry.
-    static func guardNames(_ stem: String) throws -> [String] {
-        try ConfigFile(path: path(stem)).open().guardNames
+    static func guardNames(_ stem: String, models: String = "Models") throws -> [String] {
+        try ConfigFile(path: path(stem, models: models)).open().guardNames
+    }
+}
+
+extension CIJobs {
+    /// A unit an interrupted run never started: reported, not exhaustive, so the run fails.
+    static func notRun(_ unit: CIPlan.Unit, model: String) -> JobReport {
+        JobReport(
+            kind: unit.kind, configuration: unit.configuration, model: model, guardName: unit.guardName,
+            parts: unit.parts, partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil,
+            exhaustive: false, stopReason: "not run (interrupted)", distinctStates: 0, transitions: 0,
+            depthReached: 0, properties: [])
+    }
+
+    /// Fresh entropy for a nightly run's simulations (printed in the report, so `--seed` replays it).
+    static func freshSeed() -> UInt64 {
+        var system = SystemRandomNumberGenerator()
+        return system.next()
     }
 }

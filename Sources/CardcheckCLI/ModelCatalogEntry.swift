@@ -1,3 +1,4 @@
+import CIRun
 import Explorer
 import Foundation
 
@@ -40,7 +41,7 @@ public struct ModelCatalogEntry: Sendable {
         open = { configuration in
             let model = try decode(configuration)
             let runner = ModelRunner(model: model, configuration: configuration, bounds: bounds(model), render: render)
-            return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay, guardNames: [])
+            return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay, guardNames: [], ci: runner.ci)
         }
     }
 
@@ -57,4 +58,6 @@ struct RunnableModel {
     let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
     /// The guards `mutants` switches off, in order (empty: none).
     let guardNames: [String]
+    /// Runs one unit of a CI plan (`cardcheck pr`, `cardcheck nightly`).
+    let ci: (_ unit: CIPlan.Unit, _ context: CIUnitContext) throws -> JobReport
 }

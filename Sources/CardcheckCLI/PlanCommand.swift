@@ -15,13 +15,14 @@ enum PlanCommand {
           --format kubernetes  an Indexed Job whose completion index picks the shard
           --shards N           default: the profile's "shards" in --profiles
           --profiles FILE      default: Models/ci.json
+          --models DIR         where the configurations are (default: Models)
           --image IMAGE        the container image of the Kubernetes Job (default cardcheck:latest)
         Exit code: 0, or 2 on bad input.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
-            arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image"], flags: [])
+            arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models"], flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "plan", expected: "no file") }
         let plan = try make(args)
         switch args.string("--format") ?? "json" {
@@ -41,7 +42,8 @@ enum PlanCommand {
         }
         let shards = try args.positive("--shards") ?? profile.shards
         guard shards <= 1000 else { throw CommandError("--shards must be at most 1000, got '\(shards)'") }
-        return try CIPlan(profile: name, profile, shards: shards, guards: CIJobs.guardNames)
+        let models = args.string("--models") ?? "Models"
+        return try CIPlan(profile: name, profile, shards: shards, guards: { try CIJobs.guardNames($0, models: models) })
     }
 
     static func loadProfiles(_ path: String?) throws -> CIProfiles {
