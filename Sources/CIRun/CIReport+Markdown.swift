@@ -34,7 +34,7 @@ extension CIReport {
         lines.append("|---|---|---:|---|---|---|")
         for job in jobs {
             let violated = job.violated.map { p in
-                p.accepted == true ? "\(p.name) ✓" : (job.kind == .mutant ? p.name : "**\(p.name)**")
+                p.accepted == true ? "\(p.name) ✓" : p.accepted == false ? "**\(p.name)**" : p.name
             }
             let parts = job.parts > 1 ? " (\(job.partsDone.count)/\(job.parts) parts)" : ""
             lines.append("| \(cell(job.id))\(parts) | \(job.status.rawValue) | \(job.distinctStates) | "
