@@ -34,7 +34,7 @@ let package = Package(
             name: "CardcheckCLI",
             dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom", "PropertyTesting", "CIRun"]
         ),
-        .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI"]),
+        .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI", "PropertyTesting"]),
 
         .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
-        .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI"]),
+        .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI", "PropertyTesting"]),
         .testTarget(name: "CIRunTests", dependencies: ["CIRun", "Explorer"]),
     ]
 )

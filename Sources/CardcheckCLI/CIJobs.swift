@@ -16,7 +16,7 @@ enum CIJobs {
 
     /// The guard names of the configuration `stem`'s mutants, from its catalog entry.
     static func guardNames(_ stem: String, models: String = "Models") throws -> [String] {
-        try ConfigFile(path: path(stem, models: models)).open().guardNames
+        try ConfigFile(path: path(stem, models: models)).open().guardNames()
     }
 }
 
@@ -34,5 +34,19 @@ extension CIJobs {
     static func freshSeed() -> UInt64 {
         var system = SystemRandomNumberGenerator()
         return system.next()
+    }
+}
+
+extension CIJobs {
+    /// The accepted findings of the configuration at `path`, from `accepted-findings.json` in
+    /// its folder (the one list `check`, `pr` and `nightly` judge against); nil when the folder
+    /// has none.
+    static func accepted(forConfiguration path: String) throws -> [ExpectedFinding]? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let baselinePath = (path.contains("/") ? folder + "/" : "") + "accepted-findings.json"
+        guard FileManager.default.fileExists(atPath: baselinePath) else { return nil }
+        let stem = url.deletingPathExtension().lastPathComponent
+        return try loadBaseline(baselinePath).accepted(in: stem).map { ExpectedFinding(property: $0.property, reason: $0.reason) }
     }
 }

@@ -17,6 +17,7 @@ struct CIUnitContext {
     /// The folder the configurations are in.
     let models: String
     let console: Console
+    let baselines = CIBaselineRuns()
 }
 
 extension ModelRunner {
@@ -48,7 +49,7 @@ extension ModelRunner {
         let report = search.run()
         return JobReport(
             kind: .check, configuration: unit.configuration, model: model.name, parts: unit.parts,
-            partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: report.exhaustive,
+            partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: Self.covered(report),
             stopReason: report.stopReason.rawValue, distinctStates: report.distinctStates,
             transitions: report.transitions, depthReached: report.depthReached,
             properties: try properties(report, unit: unit, model: model, context: context))
@@ -95,28 +96,69 @@ extension ModelRunner {
     }
 
     func ciMutant(_ unit: CIPlan.Unit, context: CIUnitContext) throws -> JobReport {
-        throw CommandError("\(CIJobs.path(unit.configuration, models: context.models)): this model has no guard mutants")
+        guard let m = mutants?(model).first(where: { $0.name == unit.guardName }) else {
+            throw CommandError("\(CIJobs.path(unit.configuration, models: context.models)): no guard mutant \"\(unit.guardName ?? "")\"")
+        }
+        func search(_ model: M) -> SearchReport<M> {
+            BreadthFirstSearch(model, options: SearchOptions(
+                depthBound: boundsOf(model).depth, worldBudget: boundsOf(model).worldBudget,
+                threads: context.threads, stop: context.stop)).run()
+        }
+        // Guards sharing bounds share the every-guard-on run, as `cardcheck mutants` does.
+        let key = unit.configuration + "|" + (m.override ?? "")
+        let baseline = context.baselines.value(key) as? SearchReport<M> ?? search(m.baseline)
+        if Self.covered(baseline) { context.baselines.store(key, baseline) }
+        let run = search(m.mutant)
+        let broken = Set(baseline.verdicts.compactMap { v -> String? in
+            if case .violated = v.outcome { v.name } else { nil }
+        })
+        var properties: [PropertyReport] = []
+        for v in run.verdicts {
+            guard case .violated(let trace) = v.outcome, !broken.contains(v.name) else { continue }
+            let story = try write(trace, model: m.mutant, unit: unit, context: context)
+            properties.append(PropertyReport(name: v.name, kind: v.kind.rawValue, verdict: .violated, steps: trace.steps.count, story: story))
+        }
+        let covered = Self.covered(run) && Self.covered(baseline)
+        return JobReport(
+            kind: .mutant, configuration: unit.configuration, model: model.name, guardName: m.name, exhaustive: covered,
+            stopReason: covered ? run.stopReason.rawValue : (Self.covered(run) ? baseline : run).stopReason.rawValue,
+            distinctStates: run.distinctStates, transitions: run.transitions, depthReached: run.depthReached,
+            properties: properties)
     }
+
+    /// The search covered its bounds: nothing (a limit, a signal) cut it short.
+    static func covered(_ report: SearchReport<M>) -> Bool { [.exhausted, .depthBound].contains(report.stopReason) }
 
     /// Writes `trace` (minimized) as a story and a replayable JSON trace; returns the story's
     /// path relative to the output directory.
     func write(_ trace: Trace<M>, model: M, unit: CIPlan.Unit, context: CIUnitContext) throws -> String {
+        // Search and walk reports hold minimized traces already.
         var trace = trace
-        trace.configuration = configuration
+        trace.configuration = unit.guardName == nil ? configuration : model.configuration
         let relative = CIStories.directory(unit)
         let directory = try TraceFiles.directory(context.out + "/" + relative)
-        let stem = String(TraceFiles.fileName(for: trace.property ?? "trace").dropLast(5))
-        let title = "# \(trace.property ?? "counterexample") — \(unit.configuration)"
-            + (unit.guardName.map { ", \($0) off" } ?? "") + (unit.parts > 1 ? ", part \(unit.part)/\(unit.parts)" : "")
-        let story = ([title, "", "Replay: `cardcheck replay \(relative)/\(stem).json`", ""] + render(trace)).joined(separator: "\n") + "\n"
+        let property = trace.property ?? "counterexample"
+        let stem = story?.stem(property, unit.guardName) ?? String(TraceFiles.fileName(for: property).dropLast(5))
+        let title = "\(property) — \(unit.configuration)" + (unit.guardName.map { ", \($0) off" } ?? "")
+            + (unit.parts > 1 ? ", part \(unit.part)/\(unit.parts)" : "")
+        let text = story.map { $0.markdown(trace, model, title) }
+            ?? (["# " + title, ""] + render(trace)).joined(separator: "\n") + "\n"
         try TraceFiles.write(trace, to: directory + "/" + stem + ".json")
         do {
-            try Data(story.utf8).write(to: URL(fileURLWithPath: directory + "/" + stem + ".md"), options: .atomic)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + stem + ".md"), options: .atomic)
         } catch {
             throw CommandError.cannotWrite(directory + "/" + stem + ".md")
         }
         return relative + "/" + stem + ".md"
     }
+}
+
+/// The every-guard-on runs of one CI run, by configuration and override, shared by its mutants.
+final class CIBaselineRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [String: Any] = [:]
+    func value(_ key: String) -> Any? { lock.withLock { runs[key] } }
+    func store(_ key: String, _ run: Any) { lock.withLock { runs[key] = run } }
 }
 
 /// Names of a CI unit's files.

@@ -54,7 +54,8 @@ enum ProfileCommand {
         let out = try CIFiles.directory(args.string("--out") ?? "cardcheck-\(profile)")
         let checkpoint = try args.string("--checkpoint").map(CIFiles.directory)
         let threads = min(try args.positive("--threads") ?? ProcessInfo.processInfo.activeProcessorCount, 256)
-        let stop = StopSignal()
+        let runStop = RunStop()
+        let stop = runStop.signal
         let context = CIUnitContext(
             threads: threads, out: out, checkpoint: checkpoint,
             checkpointInterval: Double(try args.nonNegative("--checkpoint-interval") ?? 300), stop: stop,
@@ -62,7 +63,7 @@ enum ProfileCommand {
 
         var jobs: [String: JobReport] = [:]
         var failure: Error?
-        Interrupt.catching(stop) {
+        runStop.during {
           do {
             for (i, (unit, model)) in zip(units, models).enumerated() {
                 let name = JobReport.id(unit.kind, unit.configuration, unit.guardName)
@@ -88,7 +89,7 @@ enum ProfileCommand {
             profile: profile, shards: ["\(shard.index)/\(shard.count)"], jobs: Array(jobs.values), baseline: baseline,
             final: shard.count == 1)
         try CIFiles.write(report, to: out, console: console)
-        if stop.isRaised { return 130 }
+        if let code = runStop.exitCode { return code }
         return report.passed ? 0 : 1
     }
 }
