@@ -50,3 +50,22 @@ extension CIJobs {
         return try loadBaseline(baselinePath).accepted(in: stem).map { ExpectedFinding(property: $0.property, reason: $0.reason) }
     }
 }
+
+extension CIJobs {
+    /// `<checkpoint dir>/<unit>.done.json`: a unit's result, once it finished.
+    static func donePath(_ unit: CIPlan.Unit, in directory: String) -> String {
+        directory + "/" + CIStories.slug(unit) + ".done.json"
+    }
+
+    /// The result a previous run of this shard wrote for `unit`, if any.
+    static func finished(_ unit: CIPlan.Unit, in directory: String?) -> JobReport? {
+        guard let directory, let data = FileManager.default.contents(atPath: donePath(unit, in: directory)) else { return nil }
+        return try? JSONDecoder().decode(JobReport.self, from: data)
+    }
+
+    /// Records `job` as `unit`'s result (best effort: without it the unit only runs again).
+    static func keep(_ job: JobReport, of unit: CIPlan.Unit, in directory: String?) {
+        guard let directory, let data = try? JSONEncoder().encode(job) else { return }
+        try? data.write(to: URL(fileURLWithPath: donePath(unit, in: directory)), options: .atomic)
+    }
+}

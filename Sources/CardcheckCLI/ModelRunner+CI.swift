@@ -99,16 +99,23 @@ extension ModelRunner {
         guard let m = mutants?(model).first(where: { $0.name == unit.guardName }) else {
             throw CommandError("\(CIJobs.path(unit.configuration, models: context.models)): no guard mutant \"\(unit.guardName ?? "")\"")
         }
-        func search(_ model: M) -> SearchReport<M> {
-            BreadthFirstSearch(model, options: SearchOptions(
+        func search(_ model: M, _ role: String) throws -> SearchReport<M> {
+            var options = SearchOptions(
                 depthBound: boundsOf(model).depth, worldBudget: boundsOf(model).worldBudget,
-                threads: context.threads, stop: context.stop)).run()
+                threads: context.threads, stop: context.stop)
+            if let directory = context.checkpoint {
+                options.checkpoint = SearchCheckpointing(
+                    path: directory + "/" + CIStories.slug(unit) + "-" + role + ".checkpoint", interval: context.checkpointInterval)
+            }
+            let search = BreadthFirstSearch(model, options: options)
+            if let error = search.checkpointError() { throw CommandError(error.description) }
+            return search.run()
         }
         // Guards sharing bounds share the every-guard-on run, as `cardcheck mutants` does.
         let key = unit.configuration + "|" + (m.override ?? "")
-        let baseline = context.baselines.value(key) as? SearchReport<M> ?? search(m.baseline)
+        let baseline = try context.baselines.value(key) as? SearchReport<M> ?? search(m.baseline, "baseline")
         if Self.covered(baseline) { context.baselines.store(key, baseline) }
-        let run = search(m.mutant)
+        let run = try search(m.mutant, "mutant")
         let broken = Set(baseline.verdicts.compactMap { v -> String? in
             if case .violated = v.outcome { v.name } else { nil }
         })

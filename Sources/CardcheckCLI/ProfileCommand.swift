@@ -71,9 +71,14 @@ enum ProfileCommand {
                 var job: JobReport
                 if stop.isRaised {
                     job = CIJobs.notRun(unit, model: "-")
+                } else if let done = CIJobs.finished(unit, in: checkpoint) {
+                    console.error("[\(i + 1)/\(units.count)] \(name): finished before, kept")
+                    job = done
                 } else {
                     console.error("[\(i + 1)/\(units.count)] \(name)")
                     job = try model.ci(unit, context)
+                    // A shard started again (after a kill) skips what it had finished.
+                    if !stop.isRaised { CIJobs.keep(job, of: unit, in: checkpoint) }
                 }
                 if let earlier = jobs[job.id] {
                     do { job = try CIReport.fold(earlier, job, path: name) } catch let e as CIError { throw CommandError(e.description) }
@@ -89,6 +94,10 @@ enum ProfileCommand {
             profile: profile, shards: ["\(shard.index)/\(shard.count)"], jobs: Array(jobs.values), baseline: baseline,
             final: shard.count == 1)
         try CIFiles.write(report, to: out, console: console)
+        // The shard is done: the next run (tomorrow's) must not take these results as its own.
+        if !stop.isRaised, let checkpoint {
+            for unit in units { try? FileManager.default.removeItem(atPath: CIJobs.donePath(unit, in: checkpoint)) }
+        }
         if let code = runStop.exitCode { return code }
         return report.passed ? 0 : 1
     }

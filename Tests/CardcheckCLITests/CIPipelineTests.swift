@@ -85,10 +85,11 @@ import Testing
     func killedShardResumes() throws {
         let scratch = Scratch()
         _ = scratch.file("tpc.json", #"{"model": "two-phase-commit", "resourceManagers": 6}"#)
+        _ = scratch.file("small.json", #"{"model": "two-phase-commit", "resourceManagers": 3}"#)
         let profiles = scratch.file("ci.json", """
             { "format": "cardcheck-ci-profiles", "version": 1,
               "pr": { "check": [], "mutants": [], "simulate": [] },
-              "nightly": { "check": [ {"configuration": "tpc"} ], "mutants": [], "simulate": [] } }
+              "nightly": { "check": [ {"configuration": "small"}, {"configuration": "tpc"} ], "mutants": [], "simulate": [] } }
             """)
         let common = ["nightly", "--profiles", profiles, "--models", scratch.path, "--baseline", scratch.file("b.json",
             #"{"format": "cardcheck-accepted-findings", "version": 1, "findings": []}"#), "--threads", "1"]
@@ -124,8 +125,10 @@ import Testing
         resumed.waitUntilExit()
         #expect(resumed.terminationStatus == 0)
         #expect(errText.contains("resuming from \(file)"))
+        #expect(errText.contains("[1/2] check small: finished before, kept"))
         #expect(FileManager.default.contents(atPath: killedOut + "/report.json")
             == FileManager.default.contents(atPath: scratch.path + "/whole/report.json"))
         #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: checkpoints).isEmpty)
     }
 }
