@@ -40,7 +40,8 @@ extension CIReport {
     /// Two reports of one job (different parts) as one; `path` names the second in an error.
     public static func fold(_ a: JobReport, _ b: JobReport, path: String) throws -> JobReport {
         guard a.parts == b.parts, a.kind == b.kind, a.splitLevel == b.splitLevel,
-            a.properties.map(\.name) == b.properties.map(\.name)
+            // A part that never ran (interrupted) has no verdicts to match.
+            a.properties.map(\.name) == b.properties.map(\.name) || a.properties.isEmpty || b.properties.isEmpty
         else { throw CIError.bad(path, "job \"\(a.id)\" does not match the same job in another report") }
         if let twice = b.partsDone.first(where: a.partsDone.contains) {
             throw CIError.bad(path, "part \(twice)/\(a.parts) of \"\(a.id)\" appears in two reports")
@@ -54,6 +55,10 @@ extension CIReport {
         out.distinctStates = x.distinctStates + y.distinctStates
         out.transitions = x.transitions + y.transitions
         out.depthReached = max(x.depthReached, y.depthReached)
+        if x.properties.isEmpty || y.properties.isEmpty {
+            out.properties = x.properties.isEmpty ? y.properties : x.properties
+            return out
+        }
         out.properties = zip(x.properties, y.properties).map { p, q in
             switch (p.verdict, q.verdict) {
             case (.violated, .violated): return (q.steps ?? .max) < (p.steps ?? .max) ? q : p

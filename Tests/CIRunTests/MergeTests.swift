@@ -65,4 +65,18 @@ import Testing
         try r.encoded().write(to: URL(fileURLWithPath: path))
         #expect(try CIReport.load(path: path) == r)
     }
+
+    @Test("a part that never ran folds in as cut short, and the job fails as such")
+    func notRunPart() throws {
+        var notRun = Fixtures.check(part: 2, parts: 2)
+        notRun.properties = []
+        notRun.exhaustive = false
+        notRun.stopReason = "not run (interrupted)"
+        let folded = try CIReport.fold(Fixtures.check(part: 1, parts: 2), notRun, path: "x")
+        #expect(folded.partsDone == [1, 2])
+        #expect(folded.properties.count == 3)
+        let r = Fixtures.report([folded])
+        #expect(!r.passed)
+        #expect(r.jobs[0].detail == "not exhaustive (not run (interrupted))")
+    }
 }
