@@ -66,7 +66,8 @@ extension CIReport {
                 job.properties[i].accepted = ok
                 if !ok { problems.append("\"\(job.properties[i].name)\" violated, not in the baseline") }
             }
-            for p in job.properties where p.verdict == .unreached {
+            // A search cut short proves nothing about a goal it did not reach yet.
+            for p in job.properties where p.verdict == .unreached && job.exhaustive {
                 problems.append("\"\(p.name)\" never reached (vacuous)")
             }
         }

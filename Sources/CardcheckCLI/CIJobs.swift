@@ -22,11 +22,11 @@ enum CIJobs {
 
 extension CIJobs {
     /// A unit an interrupted run never started: reported, not exhaustive, so the run fails.
-    static func notRun(_ unit: CIPlan.Unit, model: String) -> JobReport {
+    static func notRun(_ unit: CIPlan.Unit, model: String, reason: String) -> JobReport {
         JobReport(
             kind: unit.kind, configuration: unit.configuration, model: model, guardName: unit.guardName,
             parts: unit.parts, partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil,
-            exhaustive: false, stopReason: "not run (interrupted)", distinctStates: 0, transitions: 0,
+            exhaustive: false, stopReason: "not run (\(reason))", distinctStates: 0, transitions: 0,
             depthReached: 0, properties: [])
     }
 

@@ -17,7 +17,14 @@ struct CIUnitContext {
     /// The folder the configurations are in.
     let models: String
     let console: Console
+    /// Why the run was stopped ("time limit reached", "interrupted (SIGTERM)"), if it was.
+    let stopReason: () -> String?
     let baselines = CIBaselineRuns()
+
+    /// A search's stop reason, naming the signal or limit that interrupted it.
+    func reason(_ stop: SearchStopReason) -> String {
+        stop == .interrupted ? (stopReason() ?? stop.rawValue) : stop.rawValue
+    }
 }
 
 extension ModelRunner {
@@ -50,7 +57,7 @@ extension ModelRunner {
         return JobReport(
             kind: .check, configuration: unit.configuration, model: model.name, parts: unit.parts,
             partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: Self.covered(report),
-            stopReason: report.stopReason.rawValue, distinctStates: report.distinctStates,
+            stopReason: context.reason(report.stopReason), distinctStates: report.distinctStates,
             transitions: report.transitions, depthReached: report.depthReached,
             properties: try properties(report, unit: unit, model: model, context: context))
     }
@@ -91,7 +98,8 @@ extension ModelRunner {
         return JobReport(
             kind: .simulate, configuration: unit.configuration, model: model.name,
             seed: "0x" + String(seed, radix: 16), exhaustive: complete,
-            stopReason: complete ? "\(walks) walks of up to \(depth) steps" : "interrupted after \(report.walks) of \(walks) walks",
+            stopReason: complete ? "\(walks) walks of up to \(depth) steps"
+                : "\(context.stopReason() ?? "interrupted") after \(report.walks) of \(walks) walks",
             distinctStates: 0, transitions: report.steps, depthReached: depth, properties: properties)
     }
 
@@ -128,7 +136,7 @@ extension ModelRunner {
         let covered = Self.covered(run) && Self.covered(baseline)
         return JobReport(
             kind: .mutant, configuration: unit.configuration, model: model.name, guardName: m.name, exhaustive: covered,
-            stopReason: covered ? run.stopReason.rawValue : (Self.covered(run) ? baseline : run).stopReason.rawValue,
+            stopReason: context.reason(covered ? run.stopReason : (Self.covered(run) ? baseline : run).stopReason),
             distinctStates: run.distinctStates, transitions: run.transitions, depthReached: run.depthReached,
             properties: properties)
     }

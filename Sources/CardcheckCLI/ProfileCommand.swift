@@ -6,7 +6,8 @@ import Foundation
 /// against the accepted-findings baseline, written as a JSON report, JUnit and a Markdown summary.
 enum ProfileCommand {
     static let prHelp = """
-        usage: cardcheck pr [--out DIR] [--threads N] [--profiles FILE] [--baseline FILE] [--models DIR]
+        usage: cardcheck pr [--out DIR] [--threads N] [--time-limit S] [--profiles FILE] [--baseline FILE]
+                          [--models DIR]
 
         What a pull request runs (Models/ci.json, "pr"): each PR configuration checked at its
         bounds, and each guard's mutant of the PR configurations, so a change that weakens a
@@ -15,10 +16,12 @@ enum ProfileCommand {
         finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md and the
         counterexamples (default DIR: cardcheck-pr) and prints the summary.
         Exit code: 0 pass, 1 a new or gone finding, an unreached property, a search cut short
-        or a guard not killed, 2 bad input, 130/143 interrupted (the partial report is written).
+        or a guard not killed, 2 bad input, 3 stopped by --time-limit, 130/143 interrupted by
+        SIGINT/SIGTERM (the partial report is written in all three cases, the jobs cut short
+        failing it).
         """
     static let nightlyHelp = """
-        usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--checkpoint DIR]
+        usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--time-limit S] [--checkpoint DIR]
                                  [--checkpoint-interval S] [--seed N] [--profiles FILE] [--baseline FILE]
                                  [--models DIR]
 
@@ -37,7 +40,7 @@ enum ProfileCommand {
         let nightly = profile == "nightly"
         let args = try Arguments(
             arguments, command: profile,
-            options: ["--out", "--threads", "--profiles", "--baseline", "--models"]
+            options: ["--out", "--threads", "--profiles", "--baseline", "--models", "--time-limit"]
                 + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed"] : []),
             flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: profile, expected: "no file") }
@@ -59,18 +62,20 @@ enum ProfileCommand {
         let context = CIUnitContext(
             threads: threads, out: out, checkpoint: checkpoint,
             checkpointInterval: Double(try args.nonNegative("--checkpoint-interval") ?? 300), stop: stop,
-            seed: try args.seed() ?? CIJobs.freshSeed(), models: modelsDir, console: console)
+            seed: try args.seed() ?? CIJobs.freshSeed(), models: modelsDir, console: console,
+            stopReason: { runStop.reasonText })
 
         var jobs: [String: JobReport] = [:]
         var failure: Error?
-        runStop.during {
+        let timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        runStop.during(timeLimit: timeLimit) {
           do {
             for (i, (unit, model)) in zip(units, models).enumerated() {
                 let name = JobReport.id(unit.kind, unit.configuration, unit.guardName)
                     + (unit.parts > 1 ? " part \(unit.part)/\(unit.parts)" : "")
                 var job: JobReport
                 if stop.isRaised {
-                    job = CIJobs.notRun(unit, model: "-")
+                    job = CIJobs.notRun(unit, model: "-", reason: runStop.reasonText ?? "interrupted")
                 } else if let done = CIJobs.finished(unit, in: checkpoint) {
                     console.error("[\(i + 1)/\(units.count)] \(name): finished before, kept")
                     job = done

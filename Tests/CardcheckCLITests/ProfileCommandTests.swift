@@ -55,6 +55,24 @@ import Testing
         #expect(run.report?.baseline.new == [])
     }
 
+    @Test("--time-limit ends a run with its partial report: the job cut short fails it, exit 3")
+    func timeLimit() throws {
+        let scratch = Scratch()
+        _ = scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 9}"#)
+        let profiles = scratch.file("ci.json", """
+            { "format": "cardcheck-ci-profiles", "version": 1, "pr": { "check": [], "mutants": [], "simulate": [] },
+              "nightly": { "check": [ {"configuration": "big"} ], "mutants": [], "simulate": [] } }
+            """)
+        let c = CapturedConsole()
+        let out = scratch.path + "/out"
+        #expect(c.run("nightly", "--profiles", profiles, "--models", scratch.path, "--baseline", Self.baseline(scratch, []),
+                      "--out", out, "--time-limit", "1", "--threads", "1") == ExitCode.partial)
+        let report = try CIReport.load(path: out + "/report.json")
+        #expect(!report.passed)
+        #expect(report.jobs.map(\.stopReason) == ["time limit reached"])
+        #expect(report.jobs.map(\.detail) == ["not exhaustive (time limit reached)"])
+    }
+
     @Test("bad input is one line and exit 2", arguments: [
         (["nightly", "--shard", "3/2"], "cardcheck: --shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '3/2'"),
         (["pr", "--shard", "1/2"], "cardcheck: unknown flag '--shard' for cardcheck pr (try: cardcheck pr --help)"),
