@@ -29,9 +29,10 @@ let package = Package(
         .target(name: "FleetCard"),
         .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard", "BigNum"]),
         .target(name: "Widgets", dependencies: ["BigNum"]),
+        .target(name: "CIRun", dependencies: ["Explorer"]),
         .target(
             name: "CardcheckCLI",
-            dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom", "PropertyTesting"]
+            dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom", "PropertyTesting", "CIRun"]
         ),
         .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI", "PropertyTesting"]),
 
@@ -44,5 +45,6 @@ let package = Package(
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
         .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI", "PropertyTesting"]),
+        .testTarget(name: "CIRunTests", dependencies: ["CIRun", "Explorer"]),
     ]
 )
