@@ -45,8 +45,8 @@ import Testing
         let off = CheckinCheck.run(Self.config(c, guardOn: false))
         let on = CheckinCheck.run(Self.config(c, guardOn: true))
         #expect(off.report.exhaustive && on.report.exhaustive)
-        #expect(off.violations.contains { $0.name == c.property }, "\(off.summary)")
-        #expect(!on.violations.contains { $0.name == c.property }, "\(on.summary)")
+        #expect(off.violations.contains { $0.name == c.property }, "\(off.violated)")
+        #expect(!on.violations.contains { $0.name == c.property }, "\(on.violated)")
     }
 
     @Test("every guard is switchable and named in the cases or by a committed mutant counterexample")
