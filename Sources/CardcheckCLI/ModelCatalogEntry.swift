@@ -1,3 +1,4 @@
+import CIRun
 import Explorer
 import Foundation
 
@@ -40,11 +41,15 @@ public struct GuardMutant<M: Model>: Sendable {
     public var baseline: M
     /// Why this guard's runs use other bounds than the configuration's (nil: the same).
     public var override: String?
-    public init(name: String, mutant: M, baseline: M, override: String? = nil) {
+    /// The property class the spec says this guard's absence causes ("Without it"), shown first
+    /// when the run breaks it (nil: the shortest counterexample is shown).
+    public var specClass: String?
+    public init(name: String, mutant: M, baseline: M, override: String? = nil, specClass: String? = nil) {
         self.name = name
         self.mutant = mutant
         self.baseline = baseline
         self.override = override
+        self.specClass = specClass
     }
 }
 
@@ -120,7 +125,8 @@ public struct ModelCatalogEntry: Sendable {
                 mutants: mutants, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass)
             return RunnableModel(
                 check: runner.check, simulate: runner.simulate, replay: runner.replay,
-                mutants: mutants == nil ? nil : runner.mutants)
+                mutants: mutants == nil ? nil : runner.mutants,
+                guardNames: { mutants.map { m in m(model).map(\.name) } ?? [] }, ci: runner.ci)
         }
     }
 
@@ -136,6 +142,10 @@ struct RunnableModel {
     let simulate: (_ request: SimulateRequest, _ console: Console) throws -> Int32
     let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
     let mutants: ((_ request: MutantsRequest, _ console: Console) throws -> Int32)?
+    /// The guards `mutants` switches off, in order (empty: none).
+    let guardNames: () -> [String]
+    /// Runs one unit of a CI plan (`cardcheck pr`, `cardcheck nightly`).
+    let ci: (_ unit: CIPlan.Unit, _ context: CIUnitContext) throws -> JobReport
 }
 
 /// Levenshtein distance over characters (for "did you mean"; names are short).

@@ -73,6 +73,13 @@ extension FleetSystem {
             p.add(d.knownDown)
             p.add(d.pushToStartToken)
             p.add(d.startsSinceWorld)
+            if let last = d.lastSynced {
+                p.add(1)
+                pack(last, &p)
+            } else {
+                p.add(0)
+            }
+            for a in d.cache { p.add(activityCode(a)) }
         }
         p.add(UInt8(s.posts.count))
         for post in s.posts { for b in key(post) { p.add(b) } }
