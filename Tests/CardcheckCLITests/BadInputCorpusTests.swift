@@ -97,6 +97,8 @@ struct BadInputCorpusTests {
         (["check", "Models/die-hard.json", "--max-states", "0"], 2, "--max-states must be an integer from 1 to 4294967294, got '0'"),
         (["check", "Models/die-hard.json", "--time-limit", "x"], 2, "--time-limit must be an integer from 1 to 1000000, got 'x'"),
         (["bench", "--threads", "65"], 2, "--threads must be an integer from 1 to 64, got '65'"),
+        (["pr", "--threads", "65"], 2, "--threads must be an integer from 1 to 64, got '65'"),
+        (["merge", "Tests/Corpus/CardcheckCLI"], 2, "Tests/Corpus/CardcheckCLI: is a directory, not a file"),
         (["bench", "--threads=1000000000"], 2, "--threads must be an integer from 1 to 64, got '1000000000'"),
         (["bench-harness", "--only", "bound5"], 2, "--only is only used with --challenge"),
         (["bench-harness", "--misses=-1"], 2, "--misses is only used with --challenge"),
