@@ -59,7 +59,7 @@ enum CheckCommand {
         request.accepted = try CIJobs.accepted(forConfiguration: file.path)
         let model = try file.open()
         request.stories = args.string("--write") != nil
-        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try model.check(request, console)
     }
 

@@ -46,7 +46,7 @@ enum MutantsCommand {
         let model = try file.open()
         guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
         request.progress = args.has("--progress")
-        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try mutants(request, console)
     }
 }

@@ -1,3 +1,4 @@
+import Explorer
 import FleetCard
 import Foundation
 
@@ -12,22 +13,8 @@ public struct FleetConfigError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-struct ConfigKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ s: String) { stringValue = s }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Strict decoding: every key must be known (a typo must not silently leave a default).
+/// Strict decoding (`rejectUnknown` is Explorer's): named reads with the flags' ranges.
 extension KeyedDecodingContainer where K == ConfigKey {
-    func rejectUnknown(_ known: [String]) throws {
-        for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "unknown key '\(key.stringValue)'")
-        }
-    }
     func need<T: Decodable>(_ key: String, _ type: T.Type = T.self) throws -> T {
         try decode(T.self, forKey: ConfigKey(key))
     }
