@@ -63,7 +63,7 @@ final class ParallelWork<State>: @unchecked Sendable {
     let shards: Int
     let nextChunk = Atomic<Int>(0)
     let stopReason = Atomic<Int>(0)
-    private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted] }
+    private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted, .memoryLimit] }
 
     init(shards: Int) { self.shards = shards }
 
