@@ -33,7 +33,7 @@ let package = Package(
             name: "CardcheckCLI",
             dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom", "PropertyTesting"]
         ),
-        .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI"]),
+        .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI", "PropertyTesting"]),
 
         .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
@@ -43,6 +43,6 @@ let package = Package(
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
-        .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI"]),
+        .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI", "PropertyTesting"]),
     ]
 )

@@ -17,13 +17,16 @@ struct Arguments {
             }
             let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
-            if flags.contains(name) && parts.count == 1 {
+            if flags.contains(name) && parts.count == 2 {
+                throw CommandError.switchWithValue(name)
+            } else if flags.contains(name) {
                 switches.insert(name)
             } else if options.contains(name) {
+                guard values[name] == nil else { throw CommandError.repeatedOption(name) }
                 if parts.count == 2 {
                     values[name] = parts[1]
                 } else {
-                    guard i < arguments.count else { throw CommandError.missingValue(name) }
+                    guard i < arguments.count, !arguments[i].hasPrefix("--") else { throw CommandError.missingValue(name) }
                     values[name] = arguments[i]
                     i += 1
                 }
@@ -36,6 +39,13 @@ struct Arguments {
     func has(_ flag: String) -> Bool { switches.contains(flag) }
 
     func string(_ option: String) -> String? { values[option] }
+
+    /// The option as an integer in `range`, nil when absent.
+    func integer(_ option: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = values[option] else { return nil }
+        guard let n = Int(text), range.contains(n) else { throw CommandError.notInRange(option, text, range) }
+        return n
+    }
 
     /// The option as an integer ≥ 1, nil when absent.
     func positive(_ option: String) throws -> Int? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `cardcheck` command line: parses, calls the library, prints.
 public enum CardcheckCommand {
     /// Every subcommand, in the order `--help` lists them. Adding one is one entry here.
@@ -12,8 +14,8 @@ public enum CardcheckCommand {
             name: "replay", summary: "re-run a saved trace and say where it diverges", help: ReplayCommand.help,
             run: ReplayCommand.run),
         Subcommand(
-            name: "mutants", summary: "the fleet model's guard table: each guard off in turn",
-            help: FleetCommands.mutantsUsage, run: { arguments, console in FleetCommands.mutants(arguments, console: console) }),
+            name: "mutants", summary: "a model's guard table: each guard off in turn", help: MutantsCommand.help,
+            run: MutantsCommand.run),
         Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),
@@ -42,11 +44,22 @@ public enum CardcheckCommand {
 
     /// Runs the command for `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        run(arguments, console: .standard())
+        // A closed pipe is a failed write (exit 4), not a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        return run(arguments, console: .standard())
     }
 
     /// Runs with output going to `console`: 0 pass, 1 a property fails, 2 bad input (one line).
     public static func run(_ arguments: [String], console: Console) -> Int32 {
+        let code = dispatch(arguments, console: console)
+        if console.outputFailed {
+            console.error("cardcheck: cannot write to standard output (disk full or stream closed)")
+            return ExitCode.outputFailed
+        }
+        return code
+    }
+
+    static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             console.error(help)
             return 2

@@ -1,54 +1,69 @@
 import Foundation
 
-/// `cardcheck check CONFIG.json`: the exhaustive bounded search.
+/// `cardcheck check CONFIG.json`: the exhaustive bounded search, the same for every model.
 enum CheckCommand {
+    /// More worker threads than this only add overhead (and a huge count would never start).
+    static let maxThreads = 64
+
     static let help = """
-        usage: cardcheck check CONFIG.json [options]
+        usage: cardcheck check CONFIG.json [options]   (options before or after the file;
+                                                        --flag value or --flag=value)
 
         Explores every behaviour of the model CONFIG.json names, breadth-first, to the depth
         bound and world-action budget, and reports each property with a shortest, minimized
-        counterexample. Exit code: 0 all properties hold and every "sometimes" is reached,
-        1 otherwise, 2 bad input.
+        counterexample. A violation the configuration lists under "expectedFindings" is
+        reported as expected, with its reason.
+        Exit code: 0 every property holds or is an expected finding and every "sometimes" is
+        reached; 1 otherwise; 2 bad input; 3 stopped by --max-states, --time-limit or
+        --stop-at-first before the bounds were covered (partial report, NOT exhaustive);
+        4 the output could not be written; 130 Ctrl-C, 143 SIGTERM (partial report).
 
         options:
-          --depth N          depth bound (steps per behaviour); default: the configuration's
+          --depth N          depth bound (steps per behaviour); default: the configuration's;
+                             the same legal range as in the file (fleet-card: 1-200)
           --budget N         world actions per behaviour; default: the configuration's
-          --threads N        worker threads (default: all cores); results do not depend on it
-          --max-states N     stop after N distinct states (partial report)
+                             (fleet-card: 0-12)
+          --threads N        worker threads, 1-64 (default: all cores); results do not depend on it
+          --max-states N     stop after about N distinct states (partial report). The check is
+                             made every 1,024 frontier states, so a run may store up to their
+                             successors past N (sequential); a parallel run stops at or below N
           --time-limit S     stop after S seconds (partial report)
           --stop-at-first    stop after the level where the first violation is found
           --count            also count behaviours exactly (small models: keeps every edge;
                              a fleet-card config: the exact total only, by a second pass,
                              ~20 s for Models/fleet-card.json in a release build)
-          --save DIR         write each counterexample to DIR/<property>.json
+          --save DIR         write each counterexample to DIR as JSON (for `cardcheck replay`)
+          --write DIR        as --save, plus a Markdown story beside each (models with stories)
           --progress         progress on stderr even when it is not a terminal
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        // The fleet model judges its findings against the configuration's expected list.
-        if let path = arguments.first(where: { !$0.hasPrefix("-") }),
-            (try? ConfigFile(path: path))?.entry.name == FleetCatalog.name
-        {
-            return FleetCommands.check(arguments, console: console)
-        }
         let args = try Arguments(
             arguments, command: "check",
-            options: ["--depth", "--budget", "--threads", "--max-states", "--time-limit", "--save"],
+            options: ["--depth", "--budget", "--threads", "--max-states", "--time-limit", "--save", "--write"],
             flags: ["--stop-at-first", "--count", "--progress"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "check", expected: "one configuration file")
         }
+        let file = try ConfigFile(path: args.positionals[0])
         var request = CheckRequest()
-        request.depth = try args.positive("--depth")
-        request.worldBudget = try args.nonNegative("--budget")
-        request.threads = try args.positive("--threads") ?? ProcessInfo.processInfo.activeProcessorCount
-        request.maxStates = try args.positive("--max-states")
-        request.timeLimit = try args.positive("--time-limit")
+        request.depth = try args.integer("--depth", in: file.entry.ranges.depth)
+        request.worldBudget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
+        request.threads = try threads(args)
+        request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
+        request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.stopAtFirstViolation = args.has("--stop-at-first")
         request.count = args.has("--count")
         request.progress = args.has("--progress")
-        let model = try ConfigFile(path: args.positionals[0]).open()
-        request.saveDirectory = try args.string("--save").map(TraceFiles.directory)
+        let model = try file.open()
+        request.stories = args.string("--write") != nil
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
         return try model.check(request, console)
+    }
+
+    /// `--threads`, 1 to `maxThreads`; default: the cores, within the same cap.
+    static func threads(_ args: Arguments) throws -> Int {
+        try args.integer("--threads", in: 1...maxThreads)
+            ?? min(maxThreads, max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 }

@@ -1,13 +1,15 @@
+import Explorer
+
 /// Bad input to a command: one line saying what is wrong and where; the command exits 2.
 struct CommandError: Error, Equatable, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 
     static func unknownSubcommand(_ name: String) -> Self {
-        Self("unknown subcommand '\(name)' (try: cardcheck --help)")
+        Self("unknown subcommand '\(StrictJSON.shortened(name))' (try: cardcheck --help)")
     }
     static func unknownFlag(_ flag: String, command: String) -> Self {
-        Self("unknown flag '\(flag)' for cardcheck \(command) (try: cardcheck \(command) --help)")
+        Self("unknown flag '\(StrictJSON.shortened(flag))' for cardcheck \(command) (try: cardcheck \(command) --help)")
     }
     static func missingValue(_ flag: String) -> Self { Self("\(flag) needs a value") }
     static func notPositive(_ flag: String, _ value: String) -> Self {
@@ -22,13 +24,33 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func arguments(command: String, expected: String) -> Self {
         Self("cardcheck \(command) takes \(expected) (try: cardcheck \(command) --help)")
     }
+    static func notInRange(_ flag: String, _ value: String, _ range: ClosedRange<Int>) -> Self {
+        let bound = range.upperBound >= Int.max / 2 ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+        return Self("\(flag) must be an integer \(bound), got '\(StrictJSON.shortened(value))'")
+    }
+    static func switchWithValue(_ flag: String) -> Self { Self("\(flag) takes no value") }
+    static func repeatedOption(_ flag: String) -> Self { Self("\(flag) given twice") }
+    static func unknownGuard(_ name: String, known: [String]) -> Self {
+        Self("unknown guard '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
+    }
+    static func emptyGuardList(_ text: String) -> Self {
+        Self("--only needs guard names separated by commas, got '\(StrictJSON.shortened(text))'")
+    }
+    static func noMutants(_ path: String, _ model: String) -> Self {
+        Self("\(path): model \"\(model)\" has no guard mutants")
+    }
     static func missingFile(_ path: String) -> Self { Self("\(path): no such file") }
-    static func notJSON(_ path: String) -> Self { Self("\(path): not valid JSON (truncated?)") }
+    static func isDirectory(_ path: String) -> Self { Self("\(path): is a directory, not a file") }
+    static func unreadable(_ path: String) -> Self { Self("\(path): cannot be read (permission denied?)") }
+    static func emptyFile(_ path: String) -> Self { Self("\(path): empty file") }
+    static func tooLarge(_ path: String) -> Self { Self("\(path): larger than 64 MiB, not a configuration or trace") }
+    static func notJSON(_ path: String, _ detail: String) -> Self { Self("\(path): not valid JSON: \(detail)") }
+    static func notObject(_ path: String) -> Self { Self("\(path): not a JSON object") }
     static func noModelKey(_ path: String) -> Self {
         Self("\(path): no \"model\" key (one of: \(ModelCatalog.names.joined(separator: ", ")))")
     }
     static func unknownModel(_ path: String, _ name: String) -> Self {
-        Self("\(path): unknown model \"\(name)\" (one of: \(ModelCatalog.names.joined(separator: ", ")))")
+        Self("\(path): unknown model \"\(StrictJSON.shortened(name))\" (one of: \(ModelCatalog.names.joined(separator: ", ")))")
     }
     static func badConfiguration(_ path: String, _ detail: String) -> Self { Self("\(path): \(detail)") }
     static func cannotWrite(_ path: String) -> Self { Self("\(path): cannot write") }

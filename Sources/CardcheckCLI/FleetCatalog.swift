@@ -1,8 +1,10 @@
 import Explorer
+import FleetCard
 import FleetModel
+import Foundation
 
-/// The fleet-card model's entry in the command line's catalog (`replay`, `simulate`; `check`
-/// and `mutants` go through `FleetCommands` for the expected findings).
+/// The fleet-card model's entry in the command line's catalog: its expected findings, its
+/// stories and its guard table are data here; the commands are the generic ones.
 enum FleetCatalog {
     static let name = "fleet-card"
 
@@ -10,11 +12,48 @@ enum FleetCatalog {
         name: name, summary: "the fleet card's two writers (Models/fleet-card.json; see Models/README.md)",
         decode: { FleetSystem(config: try $0.decode(FleetConfig.self)) },
         bounds: { SearchBounds(depth: $0.config.bounds.depth, worldBudget: $0.config.bounds.worldBudget) },
+        rebound: { model, bounds in
+            var config = model.config
+            if let d = bounds.depth { config.bounds.depth = d }
+            if let b = bounds.worldBudget { config.bounds.worldBudget = b }
+            return FleetSystem(config: config)
+        },
+        ranges: BoundRanges(depth: 1...200, worldBudget: 0...12),
+        header: { model in
+            let off = model.config.guards.switchedOff
+            return [
+                "fleet-card: \(StrictJSON.shortened(model.config.description, limit: 200))",
+                "guards off: \(off.isEmpty ? "none" : off.joined(separator: ", "))",
+            ]
+        },
+        expectedFindings: { model in
+            model.config.expectedFindings.map { ExpectedFinding(property: $0.property, reason: $0.reason) }
+        },
         render: { trace in
             guard let model = try? FleetSystem(configuration: trace.configuration) else {
                 return trace.numberedSteps(indent: 15)
             }
             return FleetStory(model: model, steps: trace.steps, property: trace.property ?? "").markdown()
                 .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        })
+        },
+        story: StoryWriter(
+            stem: { FleetCounterexamples.stem($0, guardOff: $1) },
+            markdown: { trace, model, title in
+                FleetStory(model: model, steps: trace.steps, property: trace.property ?? "").markdown(title: title)
+            }),
+        mutants: { model in
+            Guards.names.map { name in
+                let override = model.config.mutantOverrides[name]
+                var base = model.config.patched(override)
+                base.guards = .all
+                base.expectedFindings = []
+                var mutant = base
+                mutant.guards = Guards.allBut(name) ?? .all
+                return GuardMutant(
+                    name: name, mutant: FleetSystem(config: mutant), baseline: FleetSystem(config: base),
+                    override: override?.reason)
+            }
+        },
+        countsTotalOnly: true,
+        propertyClass: { FleetSystem.propertyClass($0) })
 }

@@ -2,7 +2,7 @@ import Explorer
 import Foundation
 
 /// Search bounds a configuration carries for its model (command-line flags override them).
-public struct SearchBounds: Sendable {
+public struct SearchBounds: Sendable, Equatable {
     public var depth: Int?
     public var worldBudget: Int?
     public init(depth: Int? = nil, worldBudget: Int? = nil) {
@@ -11,36 +11,107 @@ public struct SearchBounds: Sendable {
     }
 }
 
-/// One model the command line can run: how to build it from its configuration, and the
-/// bounds that configuration asks for. The commands themselves are generic (`ModelRunner`).
+/// The legal values of the bounds, the same whether they come from the file or a flag.
+public struct BoundRanges: Sendable {
+    public var depth: ClosedRange<Int>
+    public var worldBudget: ClosedRange<Int>
+    public init(depth: ClosedRange<Int> = 1...100_000, worldBudget: ClosedRange<Int> = 0...255) {
+        self.depth = depth
+        self.worldBudget = worldBudget
+    }
+}
+
+/// A violation the configuration knows about: `check` reports it as expected, with the reason,
+/// and fails if it is not found.
+public struct ExpectedFinding: Sendable, Equatable {
+    public var property: String
+    public var reason: String
+    public init(property: String, reason: String) {
+        self.property = property
+        self.reason = reason
+    }
+}
+
+/// One guard switched off: the model with it off, and the model every guard on under the same
+/// bounds (the baseline whose violations do not count as kills).
+public struct GuardMutant<M: Model>: Sendable {
+    public var name: String
+    public var mutant: M
+    public var baseline: M
+    /// Why this guard's runs use other bounds than the configuration's (nil: the same).
+    public var override: String?
+    public init(name: String, mutant: M, baseline: M, override: String? = nil) {
+        self.name = name
+        self.mutant = mutant
+        self.baseline = baseline
+        self.override = override
+    }
+}
+
+/// How a counterexample is written for `--write DIR`: a file stem and a Markdown story.
+public struct StoryWriter<M: Model>: Sendable {
+    /// The stem for a property, optionally found with a guard off.
+    public var stem: @Sendable (_ property: String, _ guardOff: String?) -> String
+    /// The story of `trace` on `model`, with an optional title.
+    public var markdown: @Sendable (_ trace: Trace<M>, _ model: M, _ title: String?) -> String
+    public init(
+        stem: @escaping @Sendable (String, String?) -> String,
+        markdown: @escaping @Sendable (Trace<M>, M, String?) -> String
+    ) {
+        self.stem = stem
+        self.markdown = markdown
+    }
+}
+
+/// One model the command line can run. Everything particular to a model is data here; the
+/// commands themselves (`check`, `simulate`, `replay`, `mutants`) are generic (`ModelRunner`).
 public struct ModelCatalogEntry: Sendable {
     public let name: String
     public let summary: String
+    public let ranges: BoundRanges
     let open: @Sendable (JSONValue) throws -> RunnableModel
 
-    /// A model built by `decode` from its configuration (the file's JSON without `"model"`),
-    /// searched to the bounds it carries unless flags override them. For example:
+    /// A model built by `decode` from its configuration (the file's JSON without `"model"`).
     ///
-    ///     ModelCatalogEntry(
-    ///         name: "fleet-card", summary: "the fleet card's two writers",
-    ///         decode: { FleetSystem(config: try $0.decode(FleetConfig.self)) },
-    ///         bounds: { SearchBounds(depth: $0.config.bounds.depth, worldBudget: $0.config.bounds.worldBudget) })
+    /// - `bounds`: the bounds the configuration carries; `rebound` rebuilds the model with the
+    ///   bounds actually run (flags override the file), so headers and traces name them.
+    /// - `ranges`: legal bounds, checked for flags as the decoder checks the file.
+    /// - `header`: lines naming the configuration, printed first by `check` and `mutants`.
+    /// - `expectedFindings`: violations `check` reports as expected (exit 0 if all found).
+    /// - `render`: a counterexample in the report (default: its numbered steps).
+    /// - `story`: `--write DIR` writes `<stem>.md` beside `<stem>.json` (nil: JSON only).
+    /// - `mutants`: each guard off in turn, for `cardcheck mutants` (nil: no guard table).
+    /// - `countsTotalOnly`: `--count` gives the exact total only (large spaces).
+    /// - `propertyClass`: a property's class in the guard table (default: its name).
     ///
-    /// `name` must be the model's `name`: traces are matched to entries by it. `render` writes a
-    /// counterexample for `check`, `simulate` and `replay` (default: its numbered steps).
+    /// `name` must be the model's `name`: traces are matched to entries by it.
     public init<M: Model>(
         name: String, summary: String, decode: @escaping @Sendable (JSONValue) throws -> M,
         bounds: @escaping @Sendable (M) -> SearchBounds = { _ in SearchBounds() },
-        render: @escaping @Sendable (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) }
+        rebound: @escaping @Sendable (M, SearchBounds) -> M = { model, _ in model },
+        ranges: BoundRanges = BoundRanges(),
+        header: @escaping @Sendable (M) -> [String] = { _ in [] },
+        expectedFindings: @escaping @Sendable (M) -> [ExpectedFinding] = { _ in [] },
+        render: @escaping @Sendable (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) },
+        story: StoryWriter<M>? = nil,
+        mutants: (@Sendable (M) -> [GuardMutant<M>])? = nil,
+        countsTotalOnly: Bool = false,
+        propertyClass: @escaping @Sendable (String) -> String = { $0 }
     ) {
         self.name = name
         self.summary = summary
+        self.ranges = ranges
         // Closures, not an existential of the generic runner: built here, where M is concrete,
         // they call the search specialized for M (through a protocol witness it would not be).
         open = { configuration in
             let model = try decode(configuration)
-            let runner = ModelRunner(model: model, configuration: configuration, bounds: bounds(model), render: render)
-            return RunnableModel(check: runner.check, simulate: runner.simulate, replay: runner.replay)
+            let runner = ModelRunner(
+                model: model, configuration: configuration, bounds: bounds(model), boundsOf: bounds, rebound: rebound,
+                header: header, expectedFindings: expectedFindings, render: render, story: story,
+                mutants: mutants, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass)
+            return RunnableModel(
+                check: runner.check, simulate: runner.simulate, replay: runner.replay,
+                mutants: mutants == nil ? nil : runner.mutants)
         }
     }
 
@@ -55,4 +126,5 @@ struct RunnableModel {
     let check: (_ request: CheckRequest, _ console: Console) throws -> Int32
     let simulate: (_ request: SimulateRequest, _ console: Console) throws -> Int32
     let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
+    let mutants: ((_ request: MutantsRequest, _ console: Console) throws -> Int32)?
 }

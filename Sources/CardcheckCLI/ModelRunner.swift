@@ -1,54 +1,44 @@
 import Explorer
 import Foundation
 
-/// The commands, for one model type: run the library, print what it returns.
+/// The commands, for one model type: run the library, print what it returns. What is
+/// particular to the model comes from its catalog entry.
 struct ModelRunner<M: Model> {
     let model: M
     /// The configuration the model was built from, written into saved traces.
     let configuration: JSONValue
     let bounds: SearchBounds
+    /// The bounds a model value carries (a mutant's override may differ from the file's).
+    let boundsOf: (M) -> SearchBounds
+    let rebound: (M, SearchBounds) -> M
+    let header: (M) -> [String]
+    let expectedFindings: (M) -> [ExpectedFinding]
     /// How a counterexample is written out.
     let render: (Trace<M>) -> [String]
+    let story: StoryWriter<M>?
+    let mutants: ((M) -> [GuardMutant<M>])?
+    let countsTotalOnly: Bool
+    /// A property's class for the guard table ("zombie-card:idle-phone" → "zombie-card").
+    let propertyClass: (String) -> String
 
-    func check(_ request: CheckRequest, console: Console) throws -> Int32 {
-        let stop = StopSignal()
-        let showProgress = request.progress || console.errorIsTerminal
-        var progress: (@Sendable (SearchProgress) -> Void)?
-        if showProgress {
-            progress = { @Sendable p in console.error(ProgressLine.text(p)) }
-        }
-        let options = SearchOptions(
-            depthBound: request.depth ?? bounds.depth,
-            worldBudget: request.worldBudget ?? bounds.worldBudget,
-            stopAtFirstViolation: request.stopAtFirstViolation,
-            stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
-            threads: request.threads, stop: stop,
-            progress: progress)
-        let report = Interrupt.catching(stop) { BreadthFirstSearch(model, options: options).run() }
-        console.print(report.lines(render: render))
-        console.print(report.timingLine)
-        if request.count {
-            let counts = BehaviourCount(model, depth: options.depthBound ?? report.depthReached,
-                                        worldBudget: options.worldBudget).run()
-            console.print(counts.lines())
-        }
-        if let directory = request.saveDirectory {
-            let traces: [Trace<M>] = report.verdicts.compactMap {
-                if case .violated(let trace) = $0.outcome { trace } else { nil }
-            }
-            try TraceFiles.save(traces, configuration: configuration, in: directory, console: console)
-        }
-        return report.passed ? 0 : 1
+    /// The bounds a request asks for: flags over the configuration's.
+    func bounds(depth: Int?, worldBudget: Int?) -> SearchBounds {
+        SearchBounds(depth: depth ?? bounds.depth, worldBudget: worldBudget ?? bounds.worldBudget)
     }
 
     func simulate(_ request: SimulateRequest, console: Console) throws -> Int32 {
-        let stop = StopSignal()
+        let stop = RunStop()
+        let model = rebound(self.model, bounds(depth: nil, worldBudget: request.worldBudget))
         let walk = RandomWalk(
             model, seed: request.seed, depth: request.depth, walks: request.walks,
             worldBudget: request.worldBudget ?? bounds.worldBudget)
-        let report = Interrupt.catching(stop) { walk.run(stop: stop) }
+        let report = stop.during(timeLimit: request.timeLimit) { walk.run(stop: stop.signal) }
         console.print(
             "\(model.name): \(report.walks) walks of up to \(request.depth) steps, \(report.steps) steps in all, seed \(request.seed)")
+        let partial = report.walks < request.walks
+        if partial {
+            console.print("NOT exhaustive: \(stop.reasonText ?? "stopped") after \(report.walks) of \(request.walks) walks")
+        }
         for (property, walks) in report.reached {
             console.print("  reached    sometimes \"\(property)\" in \(walks) of \(report.walks) walks")
         }
@@ -58,11 +48,13 @@ struct ModelRunner<M: Model> {
             console.print("  reproduce: cardcheck simulate \(request.path) --seed \(walkSeed) --depth \(request.depth) --walks 1"
                 + (request.worldBudget.map { " --budget \($0)" } ?? ""))
         }
-        console.print(report.passed ? "result: pass" : "result: FAIL")
+        console.print(report.passed ? (partial ? "result: pass so far (partial)" : "result: pass") : "result: FAIL")
         if let directory = request.saveDirectory {
-            try TraceFiles.save(report.violations.map(\.trace), configuration: configuration, in: directory, console: console)
+            try save(report.violations.map(\.trace), model: model, in: directory, stories: request.stories, console: console)
         }
-        return report.passed ? 0 : 1
+        if let code = stop.exitCode, code != ExitCode.partial { return code }
+        if !report.passed { return ExitCode.fail }
+        return partial ? ExitCode.partial : ExitCode.pass
     }
 
     func replay(_ data: Data, path: String, console: Console) throws -> Int32 {
@@ -72,13 +64,50 @@ struct ModelRunner<M: Model> {
         } catch let error as TraceFileError {
             throw CommandError("\(path): \(error.description)")
         }
-        console.print("\(path): \(model.name), \(trace.steps.count) steps" + (trace.property.map { ", property \"\($0)\"" } ?? ""))
-        console.print(render(trace))
+        // Every step is checked (enabled, in range) before any of it is rendered: a story
+        // renders by applying steps, which must never see one the model does not offer.
         let outcome = Replay(model).run(trace)
+        console.print("\(path): \(model.name), \(trace.steps.count) steps" + (trace.property.map { ", property \"\(StrictJSON.shortened($0))\"" } ?? ""))
+        switch outcome {
+        case .noInitialState, .unknownProperty:
+            break
+        case .disabledStep(let step, _):
+            var prefix = trace
+            prefix.steps = Array(trace.steps.prefix(step - 1))
+            prefix.states = []
+            console.print(render(prefix))
+        default:
+            console.print(render(trace))
+        }
         console.print(outcome.description)
         switch outcome {
-        case .ranToEnd: return 0
-        default: return outcome.reproduced ? 0 : 1
+        case .ranToEnd: return ExitCode.pass
+        default: return outcome.reproduced ? ExitCode.pass : ExitCode.fail
+        }
+    }
+
+    /// Writes each trace to `directory` as `<stem>.json` (and `<stem>.md` with a story writer).
+    func save(
+        _ traces: [Trace<M>], model: M, in directory: String, stories: Bool, console: Console,
+        guardOff: String? = nil, title: String? = nil
+    ) throws {
+        for var trace in traces {
+            if case .object(let members) = trace.configuration, members.isEmpty { trace.configuration = configuration }
+            let property = trace.property ?? "trace"
+            let stem = story?.stem(property, guardOff) ?? String(TraceFiles.fileName(for: property).dropLast(5))
+            let path = directory + "/" + stem + ".json"
+            try TraceFiles.write(trace, to: path)
+            if stories, let story {
+                let md = directory + "/" + stem + ".md"
+                do {
+                    try Data(story.markdown(trace, model, title).utf8).write(to: URL(fileURLWithPath: md), options: .atomic)
+                } catch {
+                    throw CommandError.cannotWrite(md)
+                }
+                console.print("wrote \(md) and .json (\(trace.steps.count) steps)")
+            } else {
+                console.print("saved \(path) (replay: cardcheck replay \(path))")
+            }
         }
     }
 }
@@ -93,6 +122,8 @@ struct CheckRequest {
     var stopAtFirstViolation = false
     var count = false
     var saveDirectory: String?
+    /// `--write`: stories beside the traces.
+    var stories = false
     var progress = false
 }
 
@@ -103,5 +134,19 @@ struct SimulateRequest {
     var depth: Int
     var walks: Int
     var worldBudget: Int?
+    var timeLimit: Int?
     var saveDirectory: String?
+    var stories = false
+}
+
+/// What `cardcheck mutants` was asked.
+struct MutantsRequest {
+    var depth: Int?
+    var worldBudget: Int?
+    var threads = 1
+    var maxStates: Int?
+    var timeLimit: Int?
+    var only: [String]?
+    var saveDirectory: String?
+    var progress = false
 }

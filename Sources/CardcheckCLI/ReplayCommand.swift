@@ -9,8 +9,9 @@ enum ReplayCommand {
         Rebuilds the model from the trace's configuration, re-runs its steps, and says whether
         the same property still breaks at the same step, or exactly where the behaviour
         diverges (a disabled step, a changed state, a property no longer broken).
-        Exit code: 0 reproduced, 1 diverged, 2 a missing, truncated, unknown-model or
-        newer-format trace file.
+        Every step is checked (actor indices, enabled action, model, configuration) before any
+        of it is rendered. Exit code: 0 reproduced, 1 diverged, 2 a missing, truncated,
+        unknown-model, newer-format or otherwise invalid trace file, 4 output not written.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
@@ -19,7 +20,7 @@ enum ReplayCommand {
             throw CommandError.arguments(command: "replay", expected: "one trace file")
         }
         let path = args.positionals[0]
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandError.missingFile(path) }
+        let data = try ConfigFile.read(path)
         let header: TraceHeader
         do {
             header = try TraceHeader.read(data)
@@ -27,10 +28,18 @@ enum ReplayCommand {
             throw CommandError("\(path): \(error.description)")
         }
         guard let entry = ModelCatalog.entry(header.model) else { throw CommandError.unknownModel(path, header.model) }
-        guard case .object(var configuration)? = try? JSONValue(parsing: data)["configuration"] else {
-            throw CommandError("\(path): trace misses \"configuration\"")
+        guard case .object(var configuration)? = (try? JSONValue(parsing: data))?["configuration"] else {
+            throw CommandError("\(path): $.configuration: missing or not an object")
+        }
+        if let named = configuration["model"], named != .string(header.model) {
+            throw CommandError("\(path): $.configuration.model: not the trace's model \"\(StrictJSON.shortened(header.model))\"")
         }
         configuration.removeValue(forKey: "model")
+        for key in ["configuration", "steps"] {
+            if let value = (try? JSONValue(parsing: data))?[key], let found = StrictJSON.firstFraction(in: value, path: "$." + key) {
+                throw CommandError("\(path): \(found.path): expected an integer, got \(found.value)")
+            }
+        }
         let model = try ConfigFile.open(entry, .object(configuration), path: path)
         return try model.replay(data, path, console)
     }

@@ -2,8 +2,26 @@ import Explorer
 
 /// Configurations decode through the same checks as the initializers, so a bad file is one
 /// line of error instead of a crash mid-search.
+/// Any key, so a configuration's keys can be checked against the model's own.
+struct AnyConfigKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// Refuses a key the model does not have: a typo ("smal") must not silently leave a default.
+func rejectUnknownKeys(_ decoder: Decoder, known: [String]) throws {
+    let c = try decoder.container(keyedBy: AnyConfigKey.self)
+    for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: c, debugDescription: "unknown key (expected one of: \(known.joined(separator: ", ")))")
+    }
+}
+
 extension TwoPhaseCommit {
     public init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, known: ["resourceManagers"])
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let n = try c.decode(Int.self, forKey: .resourceManagers)
         guard (1...12).contains(n) else {
@@ -18,6 +36,7 @@ extension DieHard {
     private enum Keys: String, CodingKey { case small, big, target }
 
     public init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, known: ["small", "big", "target"])
         let c = try decoder.container(keyedBy: Keys.self)
         let defaults = DieHard()
         var values: [Int] = []
@@ -36,6 +55,7 @@ extension FlagMutex {
     private enum Keys: String, CodingKey { case processes }
 
     public init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, known: ["processes"])
         let c = try decoder.container(keyedBy: Keys.self)
         let n = try c.decodeIfPresent(Int.self, forKey: .processes) ?? 2
         guard (1...16).contains(n) else {

@@ -17,9 +17,10 @@ public enum JSONValue: Hashable, Sendable {
         self = try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    /// Parses a JSON document.
-    public init(parsing data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    /// Parses a JSON document strictly (`StrictJSON`): duplicate keys, trailing commas and
+    /// overflowing integers are refused with the JSON path where they occur.
+    public init(parsing data: Data) throws(StrictJSON.Failure) {
+        self = try StrictJSON.parse([UInt8](data))
     }
 
     /// Decodes this document as a `T`.

@@ -29,7 +29,8 @@ extension Level {
                 if work.stopReason.load(ordering: .relaxed) != 0 { return }
                 let c = work.nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < chunkCount else { return }
-                if let reason = limits.reason(distinctStates: distinctAtStart) {
+                let pending = atBound ? 0 : work.buffered.load(ordering: .relaxed)
+                if let reason = limits.reason(distinctStates: distinctAtStart + pending) {
                     work.stop(reason)
                     return
                 }
@@ -59,6 +60,7 @@ extension Level {
                         parents.append(node)
                     }
                 }
+                work.buffered.add(successors.count, ordering: .relaxed)
                 result.findings = findings
                 result.successors = successors
                 result.parents = parents

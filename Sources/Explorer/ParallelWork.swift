@@ -63,6 +63,9 @@ final class ParallelWork<State>: @unchecked Sendable {
     let shards: Int
     let nextChunk = Atomic<Int>(0)
     let stopReason = Atomic<Int>(0)
+    /// Successors buffered so far in this level: an upper bound on the states it will add,
+    /// so a state limit is checked against what the level would store, not its start.
+    let buffered = Atomic<Int>(0)
     private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted, .memoryLimit] }
 
     init(shards: Int) { self.shards = shards }
@@ -74,6 +77,7 @@ final class ParallelWork<State>: @unchecked Sendable {
         for r in results { r.clear(properties: properties) }
         nextChunk.store(0, ordering: .relaxed)
         stopReason.store(0, ordering: .relaxed)
+        buffered.store(0, ordering: .relaxed)
     }
 
     func stop(_ reason: SearchStopReason) {

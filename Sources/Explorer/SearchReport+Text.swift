@@ -46,7 +46,7 @@ extension SearchReport {
     }
 
     /// 1234567 → "1,234,567".
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {
@@ -56,7 +56,7 @@ extension SearchReport {
         return (n < 0 ? "-" : "") + out
     }
 
-    static func scientific(_ x: Double) -> String {
+    public static func scientific(_ x: Double) -> String {
         x == 0 ? "0" : String(format: "%.1e", x)
     }
 }

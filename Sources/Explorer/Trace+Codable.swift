@@ -82,13 +82,24 @@ public struct TraceHeader: Decodable, Sendable {
 
     /// Reads the header, or throws a `TraceFileError` naming what is wrong.
     public static func read(_ data: Data) throws -> TraceHeader {
-        guard let json = try? JSONValue(parsing: data) else { throw TraceFileError(notJSON) }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: data)
+        } catch {
+            throw TraceFileError("is not a trace: " + error.description)
+        }
+        guard case .object(let members) = json else { throw TraceFileError("is not a trace: not a JSON object") }
+        let known = Set(["format", "model", "configuration", "seed", "property", "initialState", "steps", "states", "minimization"])
+        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            throw TraceFileError("$.\(StrictJSON.shortened(unknown)): unknown key in a trace")
+        }
         guard case .int(let format)? = json["format"] else {
             throw TraceFileError("is not a trace: no integer \"format\" field")
         }
         guard case .string(let model)? = json["model"] else {
             throw TraceFileError("is not a trace: no \"model\" field")
         }
+        guard format >= 1 else { throw TraceFileError("$.format: must be 1 or more, got \(format)") }
         guard format <= currentFormat else { throw TraceFileError(newerFormat(format)) }
         return TraceHeader(format: format, model: model)
     }
@@ -96,9 +107,9 @@ public struct TraceHeader: Decodable, Sendable {
     static func describe(_ error: DecodingError, model: String) -> String {
         switch error {
         case .keyNotFound(let key, let context):
-            return "trace misses \"\(path(context.codingPath + [key]))\""
+            return "$.\(path(context.codingPath + [key])): missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "trace field \"\(path(context.codingPath))\" is not a valid \(model) value"
+            return "$.\(path(context.codingPath)): not a valid \(model) value"
         @unknown default:
             return "trace does not decode"
         }

@@ -47,6 +47,12 @@ public struct DeviceCell: Hashable, Codable, Sendable {
     public var needsSync: Bool
     /// History for restart-loop: cards push-started here since the world last acted (saturates at 3).
     public var startsSinceWorld: UInt8
+    /// The app's last synced snapshot (FleetActivityController's memory, nil at launch): sync
+    /// compares the new snapshot with it, not with what the card shows (Models/README.md).
+    public var lastSynced: CardContent?
+    /// The GRDB cache: each session's activity as the app last saw it live (config order). A cold
+    /// launch hydrates the store from it, finished sessions included (Models/README.md).
+    public var cache: [Activity]
 }
 
 /// An APNs send accepted for a live token, on its way to the phone.
@@ -72,4 +78,40 @@ public struct PostCell: Hashable, Codable, Sendable {
     public var token: UInt8
     /// The APNs environment of the token (0 production, 1 sandbox).
     public var env: UInt8
+}
+
+extension DeviceCell {
+    enum CodingKeys: String, CodingKey {
+        case cards, app, fetched, knownDown, pushToStartToken, wakePending, needsSync, startsSinceWorld, lastSynced, cache
+    }
+
+    /// Traces recorded before `lastSynced` and `cache` existed decode with them empty; both are
+    /// written only when set, so such traces replay byte for byte.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        cards = try c.decode([CardCell].self, forKey: .cards)
+        app = try c.decode(AppPhase.self, forKey: .app)
+        fetched = try c.decode(Bool.self, forKey: .fetched)
+        knownDown = try c.decode(UInt8.self, forKey: .knownDown)
+        pushToStartToken = try c.decode(UInt8.self, forKey: .pushToStartToken)
+        wakePending = try c.decode(Bool.self, forKey: .wakePending)
+        needsSync = try c.decode(Bool.self, forKey: .needsSync)
+        startsSinceWorld = try c.decode(UInt8.self, forKey: .startsSinceWorld)
+        lastSynced = try c.decodeIfPresent(CardContent.self, forKey: .lastSynced)
+        cache = try c.decodeIfPresent([Activity].self, forKey: .cache) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(cards, forKey: .cards)
+        try c.encode(app, forKey: .app)
+        try c.encode(fetched, forKey: .fetched)
+        try c.encode(knownDown, forKey: .knownDown)
+        try c.encode(pushToStartToken, forKey: .pushToStartToken)
+        try c.encode(wakePending, forKey: .wakePending)
+        try c.encode(needsSync, forKey: .needsSync)
+        try c.encode(startsSinceWorld, forKey: .startsSinceWorld)
+        try c.encodeIfPresent(lastSynced, forKey: .lastSynced)
+        if !cache.isEmpty { try c.encode(cache, forKey: .cache) }
+    }
 }

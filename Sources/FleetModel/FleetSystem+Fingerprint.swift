@@ -76,6 +76,14 @@ extension FleetSystem {
             p.add(d.knownDown)
             p.add(d.pushToStartToken)
             p.add(d.startsSinceWorld)
+            if let last = d.lastSynced {
+                p.add(1)
+                pack(last, &p)
+            } else {
+                p.add(0)
+            }
+            p.add(UInt8(truncatingIfNeeded: d.cache.count))
+            for a in d.cache { p.add(activityCode(a)) }
         }
         p.add(UInt8(s.posts.count))
         for post in s.posts {

@@ -65,7 +65,8 @@ public struct FleetSystem: Model {
         for d in config.devices.indices {
             state.devices.append(DeviceCell(
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
-                wakePending: false, needsSync: false, startsSinceWorld: 0))
+                wakePending: false, needsSync: false, startsSinceWorld: 0, lastSynced: nil,
+                cache: []))
             for h in registrationHosts {
                 state.registries[h].pushToStart.insert(
                     TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)

@@ -45,7 +45,7 @@ import Testing
     func badDepth(value: String) {
         let c = CapturedConsole()
         #expect(c.run("check", "Models/die-hard.json", "--depth", value) == 2)
-        #expect(c.err == ["cardcheck: --depth must be a positive integer, got '\(value)'"])
+        #expect(c.err == ["cardcheck: --depth must be an integer from 1 to 100000, got '\(value)'"])
     }
 
     @Test("an unknown flag is one line, exit code 2")

@@ -27,7 +27,9 @@ import Testing
         let path = scratch.file("cut.json", String(text.prefix(text.count / 2)))
         let c = CapturedConsole()
         #expect(c.run("replay", path) == 2)
-        #expect(c.err == ["cardcheck: \(path): is not a trace: not valid JSON (truncated?)"])
+        #expect(c.err.count == 1)
+        #expect(c.err.first?.hasPrefix("cardcheck: \(path): is not a trace: $.") == true)
+        #expect(c.err.first?.contains("truncated") == true)
     }
 
     @Test("a trace of a model this build does not know is one line, exit 2")

@@ -26,7 +26,7 @@ import Testing
     func badWalks() {
         let c = CapturedConsole()
         #expect(c.run("simulate", "Models/flag-mutex.json", "--walks", "0") == 2)
-        #expect(c.err == ["cardcheck: --walks must be a positive integer, got '0'"])
+        #expect(c.err == ["cardcheck: --walks must be an integer from 1 to 1000000000, got '0'"])
     }
 }
 

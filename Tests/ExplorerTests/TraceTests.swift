@@ -49,7 +49,7 @@ import Testing
     @Test("a truncated file is refused with one line")
     func truncated() throws {
         let data = try dieHardSolution().jsonData()
-        #expect(throws: TraceFileError("is not a trace: not valid JSON (truncated?)")) {
+        #expect(throws: TraceFileError("is not a trace: $.states[2]: truncated (a string is not closed)")) {
             try Trace.load(data.prefix(data.count / 2), for: DieHard())
         }
     }
@@ -62,7 +62,7 @@ import Testing
             o["steps"] = .array(steps)
             json = .object(o)
         }
-        #expect(throws: TraceFileError("trace field \"steps[2]\" is not a valid die-hard value")) {
+        #expect(throws: TraceFileError("$.steps[2]: not a valid die-hard value")) {
             try Trace.load(try json.data(), for: DieHard())
         }
     }

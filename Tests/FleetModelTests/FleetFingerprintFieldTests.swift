@@ -29,6 +29,8 @@ struct FleetFingerprintFieldTests {
         s.devices[0].cards = [CardCell(
             content: Self.content, token: 3, posted: false, pushCapable: true, origin: .server,
             registered: false, sendFailed: false, besideRegistered: false)]
+        s.devices[0].lastSynced = Self.content
+        s.devices[0].cache = [.working]
         s.pushes = [PushCell(
             device: 0, action: .update, content: Self.content, token: 3, channel: false, origin: .server,
             besideRegistered: false)]
@@ -91,6 +93,7 @@ struct FleetFingerprintFieldTests {
             "devices[].wakePending": { $0.devices[0].wakePending.toggle() },
             "devices[].needsSync": { $0.devices[0].needsSync.toggle() },
             "devices[].startsSinceWorld": { $0.devices[0].startsSinceWorld += 1 },
+            "devices[].cache[]": { $0.devices[0].cache[0] = .idle },
             "pushes[].device": { $0.pushes[0].device = 1 },
             "pushes[].action": { $0.pushes[0].action = .end },
             "pushes[].token": { $0.pushes[0].token = 9 },
@@ -118,6 +121,7 @@ struct FleetFingerprintFieldTests {
             }
             c["servers[].tick.some.content.\(f)"] = { s in _ = s.servers[0].tick.map { _ in changeContent(&s.servers[0].tick!.content, f) } }
             c["devices[].cards[].content.\(f)"] = { s in _ = changeContent(&s.devices[0].cards[0].content, f) }
+            c["devices[].lastSynced.some.\(f)"] = { s in _ = changeContent(&s.devices[0].lastSynced!, f) }
             c["pushes[].content.\(f)"] = { s in _ = changeContent(&s.pushes[0].content, f) }
         }
         return c

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import CardcheckCLI
 
-@Suite("FleetCommands")
-struct FleetCommandsTests {
+@Suite("FleetCatalog")
+struct FleetCatalogTests {
     @Test("check on the default fleet configuration prints the summary with each property's verdict")
     func checkSummary() {
         let c = CapturedConsole()
@@ -26,14 +26,14 @@ struct FleetCommandsTests {
     func badFlag() {
         let c = CapturedConsole()
         #expect(c.run("check", "Models/fleet-card.json", "--threads", "zero") == 2)
-        #expect(c.err == ["cardcheck: " + FleetCLIError.badValue("--threads").description])
+        #expect(c.err == ["cardcheck: --threads must be an integer from 1 to 64, got 'zero'"])
     }
 
     @Test("mutants refuses an unknown guard name")
     func unknownGuard() {
         let c = CapturedConsole()
         #expect(c.run("mutants", "Models/fleet-card.json", "--only", "dedup") == 2)
-        #expect(c.err == ["cardcheck: unknown guard 'dedup'"])
+        #expect(c.err.first?.hasPrefix("cardcheck: unknown guard 'dedup' (one of: ") == true)
     }
 
     @Test("mutants with one guard prints its row of the guard table")

@@ -1,0 +1,117 @@
+import Explorer
+import Foundation
+
+extension ModelRunner {
+    func check(_ request: CheckRequest, console: Console) throws -> Int32 {
+        let bounds = self.bounds(depth: request.depth, worldBudget: request.worldBudget)
+        let model = rebound(self.model, bounds)
+        let stop = RunStop()
+        var progress: (@Sendable (SearchProgress) -> Void)?
+        if request.progress || console.errorIsTerminal {
+            progress = { @Sendable p in console.error(ProgressLine.text(p)) }
+        }
+        let options = SearchOptions(
+            depthBound: bounds.depth, worldBudget: bounds.worldBudget,
+            stopAtFirstViolation: request.stopAtFirstViolation,
+            stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
+            threads: request.threads, stop: stop.signal, progress: progress)
+        let report = stop.during { BreadthFirstSearch(model, options: options).run() }
+        let expected = expectedFindings(model)
+        let judged = CheckJudgement(report: report, expected: expected)
+        console.print(header(model))
+        console.print(judged.lines(render: render, stopReason: stop.reasonText))
+        console.print(report.timingLine)
+        if request.count {
+            if judged.covered, let depth = options.depthBound ?? Optional(report.depthReached) {
+                if countsTotalOnly {
+                    let total = BehaviourTotal(model, depth: depth, worldBudget: options.worldBudget).run()
+                    console.print("behaviours ≤ depth \(depth): \(total)")
+                } else {
+                    console.print(BehaviourCount(model, depth: depth, worldBudget: options.worldBudget).run().lines())
+                }
+            } else {
+                console.print("behaviours: not counted (the search stopped before its bounds)")
+            }
+        }
+        if let directory = request.saveDirectory {
+            let traces: [Trace<M>] = report.verdicts.compactMap {
+                if case .violated(let trace) = $0.outcome { trace } else { nil }
+            }
+            try save(traces, model: model, in: directory, stories: request.stories, console: console)
+        }
+        if let code = stop.exitCode { return code }
+        if judged.failed { return ExitCode.fail }
+        return judged.covered ? ExitCode.pass : ExitCode.partial
+    }
+}
+
+/// A search report judged against the configuration's expected findings.
+struct CheckJudgement<M: Model> {
+    let report: SearchReport<M>
+    let expected: [ExpectedFinding]
+
+    /// The search covered its bounds (nothing cut it short).
+    var covered: Bool { [.exhausted, .depthBound].contains(report.stopReason) }
+
+    func expectation(_ name: String) -> ExpectedFinding? { expected.first { $0.property == name } }
+
+    /// Expected findings the run did not show (only meaningful when `covered`).
+    var missingExpected: [ExpectedFinding] {
+        expected.filter { report.counterexample($0.property) == nil }
+    }
+
+    /// An unexpected violation, or (when covered) an unreached goal or a missing expected finding.
+    var failed: Bool {
+        let unexpected = report.verdicts.contains { v in
+            if case .violated = v.outcome { return expectation(v.name) == nil }
+            return false
+        }
+        let unreached = report.verdicts.contains { if case .unreached = $0.outcome { true } else { false } }
+        return unexpected || (covered && (unreached || !missingExpected.isEmpty))
+    }
+
+    func lines(render: (Trace<M>) -> [String], stopReason: String?) -> [String] {
+        var out: [String] = []
+        let scope = report.exhaustive ? "exhaustive" : "NOT exhaustive"
+        let reason = stopReason ?? report.stopReason.rawValue
+        out.append(
+            "\(report.modelName): \(SearchReport<M>.grouped(report.distinctStates)) distinct states, "
+                + "\(SearchReport<M>.grouped(report.transitions)) transitions, depth \(report.depthReached), \(scope) (\(reason))")
+        var bounds: [String] = []
+        if let d = report.options.depthBound { bounds.append("depth bound \(d)") }
+        if let b = report.options.worldBudget { bounds.append("world budget \(b)") }
+        if !bounds.isEmpty { out.append("bounds: " + bounds.joined(separator: ", ")) }
+        out.append("fingerprint collision probability \(SearchReport<M>.scientific(report.collisionProbability)) (n²/2⁶⁵)")
+        for verdict in report.verdicts {
+            let label = "\(verdict.kind.rawValue) \"\(verdict.name)\""
+            switch verdict.outcome {
+            case .holds where verdict.kind == .sometimes:
+                let n = verdict.witness?.steps.count ?? 0
+                out.append("  reached    \(label) in \(n) step\(n == 1 ? "" : "s")")
+            case .holds:
+                out.append("  holds      \(label)")
+            case .unreached:
+                out.append("  UNREACHED  \(label): never reached, the run is vacuous for it")
+            case .violated(let trace):
+                let n = trace.steps.count
+                if let known = expectation(verdict.name) {
+                    out.append("  violated   \(label) in \(n) step\(n == 1 ? "" : "s") (expected: \(known.reason))")
+                } else {
+                    out.append("  VIOLATED   \(label) in \(n) step\(n == 1 ? "" : "s") (\(trace.minimization.rawValue)\(expected.isEmpty ? "" : ", not expected"))")
+                    out.append(contentsOf: render(trace))
+                }
+            }
+        }
+        if covered {
+            for finding in missingExpected { out.append("  MISSING    expected \"\(finding.property)\" not found (\(finding.reason))") }
+        }
+        if failed {
+            out.append("result: FAIL")
+        } else if !covered {
+            out.append("result: NOT exhaustive (\(reason)); nothing failed in the part explored")
+        } else {
+            out.append(expected.isEmpty ? "result: pass" : "result: as expected")
+        }
+        return out
+    }
+}

@@ -1,0 +1,103 @@
+import Explorer
+import Foundation
+
+extension ModelRunner {
+    /// One guard's row of the table.
+    struct MutantRow {
+        let mutant: GuardMutant<M>
+        /// Properties broken with the guard off that hold with every guard on.
+        let killers: [(name: String, trace: Trace<M>)]
+        let exhaustive: Bool
+        var first: (name: String, trace: Trace<M>)? { killers.min { $0.trace.steps.count < $1.trace.steps.count } }
+    }
+
+    func mutants(_ request: MutantsRequest, console: Console) throws -> Int32 {
+        let bounds = self.bounds(depth: request.depth, worldBudget: request.worldBudget)
+        let flagsSet = request.depth != nil || request.worldBudget != nil
+        var all = (mutants?(model) ?? []).map { m in
+            var m = m
+            if flagsSet {
+                m.mutant = rebound(m.mutant, bounds)
+                m.baseline = rebound(m.baseline, bounds)
+            }
+            return m
+        }
+        if let only = request.only {
+            let names = all.map(\.name)
+            if let bad = only.first(where: { !names.contains($0) }) { throw CommandError.unknownGuard(bad, known: names) }
+            all = all.filter { only.contains($0.name) }
+        }
+        let stop = RunStop()
+        var rows: [MutantRow] = []
+        var baselines: [String: SearchReport<M>] = [:]
+        var progress: (@Sendable (SearchProgress) -> Void)?
+        if request.progress || console.errorIsTerminal {
+            progress = { @Sendable p in console.error(ProgressLine.text(p)) }
+        }
+        func search(_ model: M) -> SearchReport<M> {
+            // Each mutant's own bounds (an override may change them) unless flags set them.
+            let options = SearchOptions(
+                depthBound: flagsSet ? bounds.depth : boundsOf(model).depth,
+                worldBudget: flagsSet ? bounds.worldBudget : boundsOf(model).worldBudget,
+                stateLimit: request.maxStates, threads: request.threads, stop: stop.signal, progress: progress)
+            return BreadthFirstSearch(model, options: options).run()
+        }
+        stop.during(timeLimit: request.timeLimit) {
+            for m in all {
+                if stop.signal.isRaised { break }
+                let key = m.override ?? ""
+                let baseline = baselines[key] ?? search(m.baseline)
+                baselines[key] = baseline
+                let run = search(m.mutant)
+                let broken = Set(baseline.verdicts.compactMap { v -> String? in
+                    if case .violated = v.outcome { v.name } else { nil }
+                })
+                let killers = run.verdicts.compactMap { v -> (name: String, trace: Trace<M>)? in
+                    if case .violated(let t) = v.outcome, !broken.contains(v.name) { (v.name, t) } else { nil }
+                }
+                let complete = [.exhausted, .depthBound].contains(run.stopReason)
+                    && [.exhausted, .depthBound].contains(baseline.stopReason)
+                rows.append(MutantRow(mutant: m, killers: killers, exhaustive: complete))
+                console.error("  \(m.name): \(killers.first?.name ?? "NOT KILLED") (\(run.distinctStates) states)")
+            }
+        }
+        console.print(table(rows, notRun: all.dropFirst(rows.count).map(\.name)))
+        if let directory = request.saveDirectory {
+            for row in rows {
+                guard let first = row.first else { continue }
+                try save(
+                    [Minimizer(row.mutant.mutant).minimize(first.trace)], model: row.mutant.mutant, in: directory,
+                    stories: true, console: console, guardOff: row.mutant.name,
+                    title: "\(first.name) with \(row.mutant.name) off")
+            }
+        }
+        let partial = rows.count < all.count || rows.contains { !$0.exhaustive }
+        let allKilled = rows.allSatisfy { $0.first != nil }
+        if partial {
+            console.print("NOT exhaustive (\(stop.reasonText ?? "state limit reached")): \(rows.count) of \(all.count) guards run")
+        }
+        console.print(allKilled ? (partial ? "every guard run so far killed" : "every guard killed") : "SOME GUARD NOT KILLED")
+        if let code = stop.exitCode, code != ExitCode.partial { return code }
+        if !allKilled { return ExitCode.fail }
+        return partial ? ExitCode.partial : ExitCode.pass
+    }
+
+    /// The table `cardcheck mutants` prints (Markdown, so it pastes into the README).
+    func table(_ rows: [MutantRow], notRun: [String]) -> [String] {
+        var lines = [
+            "| guard off | property class found | property | depth | minimized steps | also broken | bounds |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for r in rows {
+            let first = r.first
+            let minimized = first.map { Minimizer(r.mutant.mutant).minimize($0.trace).steps.count }
+            let cls = first.map { propertyClass($0.name) } ?? "**NOT KILLED**"
+            let bounds = (r.mutant.override.map { "override: \($0)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
+            let also = r.killers.map(\.name).filter { $0 != first?.name }
+            lines.append("| \(r.mutant.name) | \(cls) | \(first?.name ?? "-") | \(first.map { String($0.trace.steps.count) } ?? "-") | "
+                + "\(minimized.map(String.init) ?? "-") | \(also.isEmpty ? "-" : also.joined(separator: ", ")) | \(bounds) |")
+        }
+        for name in notRun { lines.append("| \(name) | not run (stopped) | - | - | - | - | - |") }
+        return lines
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// `cardcheck mutants CONFIG.json`: each guard the model supplies switched off in turn.
+enum MutantsCommand {
+    static let help = """
+        usage: cardcheck mutants CONFIG.json [options]
+
+        Switches each guard of the model off in turn (the rest on) and prints the property the
+        explorer then breaks that holds with every guard on: its class, the depth it was found
+        at and its minimized length (the spec's guard table, as Markdown). Models without guard
+        mutants are refused.
+        Exit code: 0 every guard killed, 1 some guard not killed, 2 bad input, 3 stopped by
+        --max-states or --time-limit (rows so far, marked), 130/143 interrupted (rows so far).
+
+        options:
+          --only GUARD,...   only these guards
+          --depth N          depth bound; default: the configuration's (and its overrides)
+          --budget N         world actions per behaviour; default: the configuration's
+          --threads N        worker threads (1-\(CheckCommand.maxThreads); default: all cores)
+          --max-states N     stop each search after about N distinct states
+          --time-limit S     stop the whole table after S seconds
+          --write DIR        write each row's counterexample (story and trace) into DIR
+          --progress         progress on stderr even when it is not a terminal
+        """
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        let args = try Arguments(
+            arguments, command: "mutants",
+            options: ["--only", "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--write", "--save"],
+            flags: ["--progress"])
+        guard args.positionals.count == 1 else {
+            throw CommandError.arguments(command: "mutants", expected: "one configuration file")
+        }
+        let file = try ConfigFile(path: args.positionals[0])
+        var request = MutantsRequest()
+        request.depth = try args.integer("--depth", in: file.entry.ranges.depth)
+        request.worldBudget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
+        request.threads = try CheckCommand.threads(args)
+        request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
+        request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        if let only = args.string("--only") {
+            let names = only.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !names.isEmpty, !names.contains("") else { throw CommandError.emptyGuardList(only) }
+            request.only = names
+        }
+        let model = try file.open()
+        guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
+        request.progress = args.has("--progress")
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
+        return try mutants(request, console)
+    }
+}

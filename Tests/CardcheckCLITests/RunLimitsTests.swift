@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import CardcheckCLI
+
+/// Limits end every long command with its partial report, marked, and exit code 3.
+@Suite("RunLimits")
+struct RunLimitsTests {
+    let scratch = Scratch()
+
+    @Test("--max-states ends check with the partial report, NOT exhaustive, exit 3; in any flag order and form",
+          arguments: [["--max-states", "2000", "--threads", "1"], ["--threads=2", "--max-states=2000"]])
+    func maxStates(_ flags: [String]) {
+        let path = scratch.file("fm.json", #"{ "model": "flag-mutex", "processes": 8 }"#)
+        let c = CapturedConsole()
+        #expect(CardcheckCommand.run(["check"] + flags + [path], console: c.console) == ExitCode.partial)
+        let first = c.out.first ?? ""
+        #expect(first.hasSuffix("NOT exhaustive (state limit reached)"))
+        // The bound the help states: one thread, the successors of 1,024 frontier states past
+        // the limit (8 processes: at most 16 each); threads stop at or below it.
+        let states = Int(first.split(separator: " ")[1].replacingOccurrences(of: ",", with: "")) ?? -1
+        #expect(states > 0 && states <= 2000 + 1024 * 16)
+        if flags.contains("--threads=2") { #expect(states <= 2000 + 2 * 4096 * 16) }
+        #expect(c.out.last?.hasPrefix("time ") == true)
+        #expect(c.out.contains("result: NOT exhaustive (state limit reached); nothing failed in the part explored"))
+    }
+
+    @Test("a fleet configuration takes every check flag, before or after the file")
+    func fleetFlags() {
+        let c = CapturedConsole()
+        let code = CardcheckCommand.run(
+            ["check", "--max-states=300", "--stop-at-first", "--progress", "Models/fleet-card.json", "--threads", "1",
+             "--save", scratch.path + "/s"], console: c.console)
+        #expect(code == ExitCode.partial || code == ExitCode.fail)
+        #expect(c.out.first?.hasPrefix("fleet-card: ") == true)
+        #expect(c.out.contains { $0.contains("NOT exhaustive") })
+    }
+
+    @Test("mutants with --max-states marks its rows not exhaustive and exits 3 unless a guard survived")
+    func mutantsLimit() {
+        let c = CapturedConsole()
+        let code = c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip", "--max-states", "200", "--threads", "1")
+        #expect(code == ExitCode.partial || code == ExitCode.fail)
+        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip |") && $0.hasSuffix("(not exhaustive) |") })
+        #expect(c.out.contains { $0.hasPrefix("NOT exhaustive (state limit reached): ") })
+    }
+}
