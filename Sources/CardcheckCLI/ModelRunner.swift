@@ -119,6 +119,8 @@ struct CheckRequest {
     var threads = 1
     var maxStates: Int?
     var timeLimit: Int?
+    /// Resident bytes past which the search stops with a partial report.
+    var memoryLimit: Int?
     var stopAtFirstViolation = false
     var count = false
     var saveDirectory: String?
@@ -146,6 +148,7 @@ struct MutantsRequest {
     var threads = 1
     var maxStates: Int?
     var timeLimit: Int?
+    var memoryLimit: Int?
     var only: [String]?
     var saveDirectory: String?
     var progress = false
