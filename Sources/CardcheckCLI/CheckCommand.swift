@@ -33,6 +33,9 @@ enum CheckCommand {
                              (default: three quarters of the machine's memory), rather than
                              being killed by the kernel with nothing printed
           --stop-at-first    stop after the level where the first violation is found
+          --symmetry         count states that differ only by interchangeable actors once
+                             (fleet-card: phones of the same APNs environment); verdicts and
+                             shortest counterexample lengths are those of the full search
           --count            also count behaviours exactly (small models: keeps every edge;
                              a fleet-card config: the exact total only, by a second pass,
                              ~20 s for Models/fleet-card.json in a release build)
@@ -47,7 +50,7 @@ enum CheckCommand {
             options: [
                 "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--save", "--write",
             ],
-            flags: ["--stop-at-first", "--count", "--progress"])
+            flags: ["--stop-at-first", "--count", "--progress", "--symmetry"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "check", expected: "one configuration file")
         }
@@ -60,6 +63,7 @@ enum CheckCommand {
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.memoryLimit = try memoryLimit(args)
         request.stopAtFirstViolation = args.has("--stop-at-first")
+        request.symmetry = args.has("--symmetry")
         request.count = args.has("--count")
         request.progress = args.has("--progress")
         let model = try file.open()

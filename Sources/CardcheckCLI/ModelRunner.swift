@@ -122,6 +122,8 @@ struct CheckRequest {
     /// Resident bytes past which the search stops with a partial report.
     var memoryLimit: Int?
     var stopAtFirstViolation = false
+    /// `--symmetry`: fingerprint each state's symmetry representative.
+    var symmetry = false
     var count = false
     var saveDirectory: String?
     /// `--write`: stories beside the traces.
