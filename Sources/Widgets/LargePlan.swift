@@ -10,6 +10,8 @@ public struct LargePlan: Equatable, Sendable {
     public var rung: LargeHeaderRung
     /// Habit rows that fit, capped at LARGE_MAX_HABIT_ROWS.
     public var seatableRows: Int
+    /// The room left under the next-due row, before any other row.
+    var restDp: Rational
 
     /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP: seats a 2-line label (Level A).
     public static let nextDueRowDp = 44
@@ -19,12 +21,28 @@ public struct LargePlan: Equatable, Sendable {
         rung = LargeHeaderRung.resolve(width: width, fontScale: fontScale)
         let room = HostBox.contentBox(height: height) - Self.chrome(fontScale: fontScale, rung: rung)
         let rest = room - Rational(Self.nextDueRowDp)
+        restDp = rest
         if rest.signum < 0 {
             seatableRows = 0
         } else {
             let more = (rest / Self.rowHeight(fontScale)).floor.intValue ?? 0
             seatableRows = min(ClickRequestCode.maxRows, 1 + more)
         }
+    }
+
+    /// The rows that render for `dueCount` due habits: all of them when they fit, else as many
+    /// as fit with a "+N more" line.
+    public func visibleRows(dueCount: Int) -> Int { min(seatableRows, dueCount) }
+
+    /// Level B (budget-gated, all-or-none): every visible row besides the next-due one (whose
+    /// label is always 2 lines, Level A) gets a second label line, but only when there is no
+    /// overflow line (rows == dueHabits) and the room left covers one extra line per such row.
+    public func levelB(dueCount: Int, fontScale: Rational) -> Bool {
+        let rows = visibleRows(dueCount: dueCount)
+        guard rows >= 1, rows == dueCount else { return false }
+        let others = Rational(rows - 1)
+        let left = restDp - others * Self.rowHeight(fontScale)
+        return left >= others * Typography.lineBox(sp: Self.lineSp, fontScale: fontScale)
     }
 
     /// Header + Coach line (1-line clamp) + closing motivator + the rung's extra row.

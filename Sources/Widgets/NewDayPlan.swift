@@ -7,35 +7,42 @@ public struct NewDayPlan: Equatable, Sendable {
     public var showsIcon: Bool
     public var showsLine: Bool
     /// The reactive caption row is only the fallback for a "New day" line that cannot fit.
-    public var showsCaptionRow: Bool { !showsLine }
+    /// Before OBJ-1382's ruling it rendered alongside the line and clipped it off the card.
+    public var showsCaptionRow: Bool
+
+    /// The lines the "New day" text takes when it shows.
+    public var lineCount: Int
 
     /// NEW_DAY_SMALL_TOP_MARGIN_DP.
     public static let topMarginDp = 6
     /// NEW_DAY_SMALL_ICON_AND_GAP_DP: 13dp icon + 4dp gap.
     public static let iconAndGapDp = 17
-    /// "New day" at 11sp is 42dp of advance at fontScale 1.0 (42–84dp over 1.0–2.0); text
-    /// advance scales exactly with font scale (Width budget, The box model).
-    public static let lineAdvanceDp = 42
+    /// "New day" at 11sp: 42–84dp of advance over fontScale 1.0–2.0, printed in whole dp; a
+    /// gate uses the largest advance a consistent reading allows (Width budget, The box model).
+    public static let lineAdvance = AdvanceModel.Row(size: .sp(lineSp), printed: [42, 84], columns: [Rational(1), Rational(2)])
     public static let lineSp = 11
 
-    public init(width: Int, height: Int, fontScale: Rational) {
-        maxLines = Self.maxLines(height: height, fontScale: fontScale)
-        showsIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true)) <= maxLines
-        showsLine = showsIcon || Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false)) <= maxLines
+    public init(
+        width: Int, height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent,
+        fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) {
+        maxLines = Self.maxLines(height: height, fontScale: fontScale, models: models)
+        let withIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true))
+        let withoutIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false))
+        showsIcon = withIcon <= maxLines
+        showsLine = showsIcon || withoutIcon <= maxLines
+        lineCount = showsIcon ? withIcon : withoutIcon
+        showsCaptionRow = fixes.contains(.newDayCaptionFallback) ? !showsLine : true
     }
 
     /// maxNewDayLines = min(2, floor((budget(h) − head(fs) − 6) / lineBox(11, fs))), never
-    /// below 0. NEW_DAY is never STALE, so budget(h) is the whole content box.
-    public static func maxLines(height: Int, fontScale: Rational) -> Int {
-        let room = HostBox.contentBox(height: height) - head(fontScale) - Rational(topMarginDp)
-        let lines = (room / Typography.lineBox(sp: lineSp, fontScale: fontScale)).floor.intValue ?? 0
-        return max(0, min(2, lines))
-    }
-
-    /// head(fs) is not defined by the spec; we take the small numeral's line box (22sp, 18sp
-    /// above 1.15), the only head element whose size it prints.
-    public static func head(_ fontScale: Rational) -> Rational {
-        Typography.lineBox(sp: Typography.smallNumeralSp(fontScale), fontScale: fontScale)
+    /// below 0, at the exact font scale. NEW_DAY is never STALE, so budget(h) is the whole
+    /// content box. Neither head(fs) nor how lineBox is rounded is printed, so the plan grants
+    /// the fewest lines any consistent model grants (`NewDayCostModel`).
+    public static func maxLines(
+        height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent
+    ) -> Int {
+        models.map { $0.maxLines(height: height, fontScale: fontScale) }.min() ?? 0
     }
 
     /// textBox(w, icon) = contentWidth(w) − (icon ? 17 : 0).
@@ -47,6 +54,6 @@ public struct NewDayPlan: Equatable, Sendable {
     /// (the spec prints the phrase's advance, not its words').
     public static func wraps(fontScale: Rational, in box: Rational) -> Int {
         guard box.signum > 0 else { return Int.max }
-        return ((Rational(lineAdvanceDp) * fontScale) / box).ceiling.intValue ?? Int.max
+        return (lineAdvance.safeAdvance(fontScale) / box).ceiling.intValue ?? Int.max
     }
 }

@@ -9,6 +9,16 @@ public enum WidgetFix: String, CaseIterable, Sendable {
     case pendingAllDoneCopy
     /// Baseline is its own ALL_DONE branch: iOS (OBJ-3317) and Android Small (OBJ-3315).
     case baselineBranch
+    /// A STALE surface never invites a check-off, on Medium too (Android, carried from PR #1671).
+    case staleTapGate
+    /// Large's spoken motivator is gated on the kindling flag, like the line it describes (Q4).
+    case motivatorSpeechGate
+    /// TalkBack speaks the Coach line whenever it shows (OBJ-2428); before, it was never spoken.
+    case spokenCoachLine
+    /// In NEW_DAY the reactive caption row is only the fallback for the "New day" line (OBJ-1382).
+    case newDayCaptionFallback
+    /// main_row is 0dp + weight 1, so the STALE footer reserves its height first (OBJ-1372 audit).
+    case footerReservedFirst
 
     /// Everything the spec says has shipped.
     public static let shipped = Set(allCases)

@@ -11,18 +11,19 @@ public struct WidthPlan: Equatable, Sendable {
     /// DAYS_LABEL_HEADROOM_DP: keeps the label's visibility off a 1dp coin-flip.
     public static let daysLabelHeadroomDp = 6
 
-    /// `digits` is the streak's digit count (the measured table covers 1…3).
+    /// `digits` is the streak's digit count (the measured table covers 1…3). Every gate is
+    /// computed at the exact font scale, with the largest advance a consistent model allows.
     public init(width: Int, fontScale: Rational, digits: Int) {
         let box = HostBox.contentWidth(width: width)
         let core = Self.coreWidth(fontScale: fontScale, digits: digits)
         showsFlame = core <= box
-        let label = Rational(Self.gapDp + AdvanceTable.daysLabel(fontScale) + Self.daysLabelHeadroomDp)
+        let label = Rational(Self.gapDp + Self.daysLabelHeadroomDp) + AdvanceTable.daysLabel(fontScale)
         showsDaysLabel = showsFlame && core + label <= box
     }
 
     /// coreW = 28 (flame) + 4 + numeralWidthDp(digits, fs).
     public static func coreWidth(fontScale: Rational, digits: Int) -> Rational {
-        Rational(flameContainerDp + gapDp + AdvanceTable.numeral(digits: digits, fontScale))
+        Rational(flameContainerDp + gapDp) + AdvanceTable.numeral(digits: digits, fontScale)
     }
 
     /// usesCompactProgress: "0 of 4 done" swaps for "0/4" when its measured advance exceeds

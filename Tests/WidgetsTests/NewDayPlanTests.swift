@@ -10,12 +10,19 @@ import Testing
         #expect(NewDayPlan.wraps(fontScale: 1, in: NewDayPlan.textBox(width: 110, icon: true)) == 1)
     }
 
-    @Test("finding W-10: the known limitation's 160dp boundary recomputes as 159dp")
+    @Test("'New day' is 42–84dp, printed in whole dp: a gate takes up to 85dp at 2.0, so an 84dp box still needs 2 lines")
+    func advanceReadings() {
+        #expect(NewDayPlan.lineAdvance.consistentReadings == [.up, .nearest, .down])
+        #expect(NewDayPlan.lineAdvance.safeAdvance(2) == 85)
+        #expect(NewDayPlan.wraps(fontScale: 2, in: 84) == 2 && NewDayPlan.wraps(fontScale: 2, in: 85) == 1)
+    }
+
+    @Test("the known limitation recomputes: at 110dp × fontScale 2.0 below 160dp the budget grants 1 line (W-10 withdrawn)")
     func knownLimitationBoundary() {
         let two = Fixtures.scale("2")
         let first = (100...250).first { NewDayPlan.maxLines(height: $0, fontScale: two) >= 2 }
-        #expect(first == 159)  // spec: "below 160dp of granted height … the budget only grants 1"
-        let below = NewDayPlan(width: 110, height: 158, fontScale: two)
+        #expect(first == 160)  // spec: "below 160dp of granted height … the budget only grants 1"
+        let below = NewDayPlan(width: 110, height: 159, fontScale: two)
         #expect(below.maxLines == 1 && !below.showsLine && below.showsCaptionRow)
         let at = NewDayPlan(width: 110, height: 160, fontScale: two)
         #expect(at.showsLine && at.showsIcon && !at.showsCaptionRow)  // 84dp in 53dp is still 2 lines
@@ -50,5 +57,26 @@ import Testing
             try check.expect(!base.showsLine || smallerFont.showsLine, "a larger font showed the line")
             try check.expect(!base.showsIcon || smallerFont.showsIcon, "a larger font showed the icon")
         }
+    }
+}
+
+@Suite struct NewDayCaptionFixTests {
+    /// The rows that render fit the lines the budget grants: the caption row counts as one.
+    static func expectNoClip(_ c: BudgetCase, _ fixes: Set<WidgetFix>, _ check: Check) throws {
+        let plan = NewDayPlan(width: c.width, height: c.height, fontScale: c.fs, fixes: fixes)
+        check.label("line shown", when: plan.showsLine)
+        let rows = (plan.showsLine ? plan.lineCount : 0) + (plan.showsCaptionRow ? 1 : 0)
+        try check.expect(!plan.showsLine || rows <= plan.maxLines, "\(rows) rows in a budget of \(plan.maxLines) lines")
+    }
+
+    @Test("the 'New day' line and the caption row never render together; without the ruling they clip (OBJ-1382)")
+    func guardOnOff() {
+        let cases = BudgetCase.gen(scales: Gens.anyScale, heights: 130...200)
+        #expect(checkProperty("new day fallback on", cases) { c, check in try Self.expectNoClip(c, WidgetFix.shipped, check) }.outcome == .passed)
+        let off = checkProperty("new day fallback off", cases) { c, check in
+            try Self.expectNoClip(c, WidgetFix.shipped.subtracting([.newDayCaptionFallback]), check)
+        }
+        #expect(off.outcome == .failed)
+        #expect(off.failure?.contains("rows in a budget of") == true)
     }
 }

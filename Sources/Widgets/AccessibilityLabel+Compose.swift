@@ -1,0 +1,67 @@
+import Foundation
+
+extension AccessibilityLabel {
+    /// The label for one render of `surface`. Android appends the Coach line whenever the row
+    /// shows; iOS Large speaks the motivator only when kindling draws it.
+    public static func compose(
+        state: WidgetState, snapshot: WidgetSnapshot?, surface: TapTarget.Surface, platform: Platform,
+        asOf: Date, fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) -> AccessibilityLabel {
+        guard let snapshot, state != .firstRun else { return AccessibilityLabel(phrases: [.app, .firstRun]) }
+        let treatment = ReactiveTreatment.resolve(state: state, snapshot: snapshot)
+        var phrases: [Phrase] = [.app, .streak(days: snapshot.streak, longest: snapshot.longestStreak,
+                                               suffix: treatment?.accessibilitySuffix)]
+        let due = snapshot.dueHabits
+        switch state {
+        case .newDay:
+            phrases.append(.newDay)  // rows are suppressed, not greyed
+        case .empty:
+            phrases.append(.empty)
+        case .firstRun, .stale, .allDone, .defaultProgress:
+            if surface == .large, platform == .iOS {
+                let window = LargeChecklist(dueHabits: due)
+                phrases.append(.habits(window.visible.map { HabitPhrase(title: due[$0].title, done: due[$0].checkedInToday) }))
+                if window.moreCount > 0 { phrases.append(.moreHabits(window.moreCount)) }
+            } else {
+                phrases.append(.habits(due.map { HabitPhrase(title: $0.title, done: $0.checkedInToday) }))
+            }
+            if state == .stale, let caption = StaleCaption.text(state: state, snapshot: snapshot, asOf: asOf) {
+                phrases.append(.staleCaption(caption))
+            }
+        }
+        if platform == .android, surface != .small, fixes.contains(.spokenCoachLine),
+           case .snapshot(let line)? = CoachLine.shown(on: .android, state: state, snapshot: snapshot) {
+            phrases.append(.coach(line))
+        }
+        if surface == .large, let motivator = motivator(state: state, snapshot: snapshot, platform: platform),
+           snapshot.kindlingEnabled || !fixes.contains(.motivatorSpeechGate) {
+            phrases.append(motivator)
+        }
+        return AccessibilityLabel(phrases: phrases)
+    }
+
+    /// Large's closing motivator, drawn only by the kindling body: nil on STALE and first-run;
+    /// on all-done the ALL_DONE branch table, elsewhere a line the spec describes but does not print.
+    public static func motivator(state: WidgetState, snapshot: WidgetSnapshot, platform: Platform) -> Phrase? {
+        switch state {
+        case .stale, .firstRun: return nil
+        case .allDone:
+            let reactive = ReactiveTreatment.resolve(state: state, snapshot: snapshot)?.state ?? .baseline
+            let motif = StreakMotif.resolve(snapshot.streakMetaphor)
+            return .motivator(AllDoneCopy.line(at: .largeMotivator, on: platform, motif: motif, reactive: reactive)?.text)
+        case .newDay, .empty, .defaultProgress:
+            return .motivator(nil)
+        }
+    }
+}
+
+extension ReactiveTreatment {
+    /// The spoken suffix after the streak: "locked in for today" (flame), "today's stone laid",
+    /// "today's leaf out" as printed; the other cells are our reading, the iOS caption with a
+    /// lower-case first letter (the pattern of the printed stones and sprout cells).
+    public var accessibilitySuffix: String? {
+        if state == .extended, motif == .flame { return "locked in for today" }
+        guard let caption = caption(on: .iOS), let first = caption.first else { return nil }
+        return first.lowercased() + caption.dropFirst()
+    }
+}
