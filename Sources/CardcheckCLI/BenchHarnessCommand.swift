@@ -1,20 +1,40 @@
 import PropertyTesting
 
-/// `cardcheck bench-harness`: the property harness's speed. Parses and prints; the work is
-/// `HarnessBenchmark` in PropertyTesting.
+/// `cardcheck bench-harness`: the property harness's speed, or (`--challenge`) its shrinker on
+/// the public shrinking challenge. Parses and prints; the work is `HarnessBenchmark`.
 enum BenchHarnessCommand {
     static let help = """
         usage: cardcheck bench-harness [--cases N] [--failures F]
+               cardcheck bench-harness --challenge [--seeds S] [--only NAME[,NAME…]] [--misses M]
 
         Generates N cases (default 100000) of a fixed record generator, shrinks F failing runs
         (default 500) of a planted list bug, and generates and runs N/10 stateful command
         sequences, all on fixed seeds, and prints generated cases/s, shrink steps/s (candidate
         replays) and sequences/s. Build with -c release; other processes lower the figures.
+
+        --challenge runs the shrinking challenge (bound5, calculator, binheap, …) on seeds
+        0..<S (default 100) and prints per challenge: the share of seeds that find the failure
+        within the PR profile's 100 cases, the share that shrink to the ideal result, the median
+        shrunk size (choices), candidates tried and shrink time; --misses M also lists the M most
+        frequent non-ideal results.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try Arguments(arguments, command: "bench-harness", options: ["--cases", "--failures"], flags: [])
+        let args = try Arguments(
+            arguments, command: "bench-harness", options: ["--cases", "--failures", "--seeds", "--only", "--misses"],
+            flags: ["--challenge"])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench-harness", expected: "no file") }
+        if args.has("--challenge") {
+            let seeds = try args.positive("--seeds") ?? 100
+            let misses = try args.nonNegative("--misses") ?? 0
+            let only = args.string("--only").map { $0.split(separator: ",").map(String.init) } ?? []
+            let known = ShrinkingChallenge.catalog.map(\.name)
+            if let unknown = only.first(where: { !known.contains($0) }) {
+                throw CommandError.unknownChallenge(unknown, known: known)
+            }
+            console.print(HarnessBenchmark.challenges(seeds: seeds, only: only, misses: misses))
+            return 0
+        }
         let cases = try args.positive("--cases") ?? 100_000
         let failures = try args.positive("--failures") ?? 500
         console.print(HarnessBenchmark.run(cases: cases, failures: failures))

@@ -24,6 +24,9 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func arguments(command: String, expected: String) -> Self {
         Self("cardcheck \(command) takes \(expected) (try: cardcheck \(command) --help)")
     }
+    static func unknownChallenge(_ name: String, known: [String]) -> Self {
+        Self("--only: unknown challenge '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
+    }
     static func notInRange(_ flag: String, _ value: String, _ range: ClosedRange<Int>) -> Self {
         let bound = range.upperBound >= Int.max / 2 ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
         return Self("\(flag) must be an integer \(bound), got '\(StrictJSON.shortened(value))'")

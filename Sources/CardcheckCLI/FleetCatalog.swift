@@ -49,9 +49,10 @@ enum FleetCatalog {
                 base.expectedFindings = []
                 var mutant = base
                 mutant.guards = Guards.allBut(name) ?? .all
+                mutant.description = FleetMutants.describe(model.config.description, guardOff: name, override: override)
                 return GuardMutant(
                     name: name, mutant: FleetSystem(config: mutant), baseline: FleetSystem(config: base),
-                    override: override?.reason)
+                    override: override?.reason, specClass: FleetMutants.specClass[name])
             }
         },
         countsTotalOnly: true,

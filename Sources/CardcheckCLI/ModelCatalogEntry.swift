@@ -40,11 +40,15 @@ public struct GuardMutant<M: Model>: Sendable {
     public var baseline: M
     /// Why this guard's runs use other bounds than the configuration's (nil: the same).
     public var override: String?
-    public init(name: String, mutant: M, baseline: M, override: String? = nil) {
+    /// The property class the spec says this guard's absence causes ("Without it"), shown first
+    /// when the run breaks it (nil: the shortest counterexample is shown).
+    public var specClass: String?
+    public init(name: String, mutant: M, baseline: M, override: String? = nil, specClass: String? = nil) {
         self.name = name
         self.mutant = mutant
         self.baseline = baseline
         self.override = override
+        self.specClass = specClass
     }
 }
 

@@ -8,7 +8,15 @@ extension ModelRunner {
         /// Properties broken with the guard off that hold with every guard on.
         let killers: [(name: String, trace: Trace<M>)]
         let exhaustive: Bool
-        var first: (name: String, trace: Trace<M>)? { killers.min { $0.trace.steps.count < $1.trace.steps.count } }
+        /// The spec's "Without it" class when the run broke it, else the shortest counterexample.
+        var first: (name: String, trace: Trace<M>)? {
+            let shortest = { (a: (name: String, trace: Trace<M>), b: (name: String, trace: Trace<M>)) in
+                a.trace.steps.count < b.trace.steps.count
+            }
+            return killers.filter { k in mutant.specClass.map { $0 == classOf(k.name) } ?? false }.min(by: shortest)
+                ?? killers.min(by: shortest)
+        }
+        let classOf: (String) -> String
     }
 
     func mutants(_ request: MutantsRequest, console: Console) throws -> Int32 {
@@ -58,7 +66,7 @@ extension ModelRunner {
                 }
                 let complete = [.exhausted, .depthBound].contains(run.stopReason)
                     && [.exhausted, .depthBound].contains(baseline.stopReason)
-                rows.append(MutantRow(mutant: m, killers: killers, exhaustive: complete))
+                rows.append(MutantRow(mutant: m, killers: killers, exhaustive: complete, classOf: propertyClass))
                 console.error("  \(m.name): \(killers.first?.name ?? "NOT KILLED") (\(run.distinctStates) states)")
             }
         }
@@ -86,8 +94,8 @@ extension ModelRunner {
     /// The table `cardcheck mutants` prints (Markdown, so it pastes into the README).
     func table(_ rows: [MutantRow], notRun: [String]) -> [String] {
         var lines = [
-            "| guard off | property class found | property | depth | minimized steps | also broken | bounds |",
-            "|---|---|---|---|---|---|---|",
+            "| guard off | property class found | the spec's \"Without it\" | property | depth | minimized steps | also broken | bounds |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for r in rows {
             let first = r.first
@@ -95,10 +103,14 @@ extension ModelRunner {
             let cls = first.map { propertyClass($0.name) } ?? "**NOT KILLED**"
             let bounds = (r.mutant.override.map { "override: \($0)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
             let also = r.killers.map(\.name).filter { $0 != first?.name }
-            lines.append("| \(r.mutant.name) | \(cls) | \(first?.name ?? "-") | \(first.map { String($0.trace.steps.count) } ?? "-") | "
+            let spec = r.mutant.specClass.map { spec in
+                first == nil ? spec : spec == cls ? "\(spec): shown"
+                    : "\(spec): not broken within these bounds; \(cls) appeared instead"
+            } ?? "-"
+            lines.append("| \(r.mutant.name) | \(cls) | \(spec) | \(first?.name ?? "-") | \(first.map { String($0.trace.steps.count) } ?? "-") | "
                 + "\(minimized.map(String.init) ?? "-") | \(also.isEmpty ? "-" : also.joined(separator: ", ")) | \(bounds) |")
         }
-        for name in notRun { lines.append("| \(name) | not run (stopped) | - | - | - | - | - |") }
+        for name in notRun { lines.append("| \(name) | not run (stopped) | - | - | - | - | - | - |") }
         return lines
     }
 }

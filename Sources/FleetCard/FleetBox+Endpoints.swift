@@ -3,10 +3,17 @@ extension FleetBox {
     /// the server adopts it without content and the next tick pushes current content to it
     /// (spec: lifecycle A, step 4). It also clears the veto (spec: "cleared ... by the phone
     /// registering an update token").
+    ///
+    /// Readings of the real handler (Models/README.md): while a card is tracked it returns early
+    /// (`re-registration keeps the card`: memory, content, veto and since untouched); adoption is
+    /// not written to fleet-activity-state.json (`adoption not persisted`); an adoption during the
+    /// boot-time load resets fleetEndedReported.
     public func noteFleetActivityStarted() -> (box: FleetBox, file: FileEffect) {
+        guard current == nil else { return (self, .keep) }
         var box = clearingVeto()
         box.current = FleetCardMemory(content: nil)
-        return (box, .write)
+        if loadInFlight { box.fleetEndedReported = false }
+        return (box, .keep)
     }
 
     /// The veto's end on an update-token registration, with or without adoption: the spec makes
@@ -62,7 +69,11 @@ extension FleetBox {
         box.loadInFlight = false
         let reportWins = guards.fleetEndedReported && fleetEndedReported
         box.fleetEndedReported = false
-        guard let snapshot else { return box }
+        // A load that finds no file leaves no card tracked: an adoption made during it is dropped.
+        guard let snapshot else {
+            box.current = nil
+            return box
+        }
         box.since = snapshot.since
         if reportWins {
             if box.clientEnded != nil { box.clientEnded = snapshot.since.sids }

@@ -14,24 +14,29 @@ public enum FleetClientAction: Codable, Hashable, Sendable {
     case nothing
 }
 
-/// The app-side writer's memory between syncs (`FleetActivityController`): its since map and
-/// its end gate. `syncing` is one sync, whatever woke it (spec: "The app", four triggers).
-/// It is process memory: a launch starts from `FleetClientSync()`, with an empty since map (the
-/// spec gives the app no way to read the baselines off the card).
+/// The app-side writer's memory between syncs (`FleetActivityController`): its since map, its
+/// end gate and its last synced snapshot. `syncing` is one sync, whatever woke it (spec: "The
+/// app", four triggers). It is process memory: a launch starts from `FleetClientSync()`, with an
+/// empty since map and no last snapshot (the spec gives the app no way to read them off the card).
 public struct FleetClientSync: Codable, Hashable, Sendable {
     public var carry: SinceMap
     public var gate: FleetEndGate
+    /// The content of the app's last request or update (nil at launch and after an end).
+    public var last: FleetContentState?
 
-    public init(carry: SinceMap = SinceMap(), gate: FleetEndGate = FleetEndGate()) {
+    public init(carry: SinceMap = SinceMap(), gate: FleetEndGate = FleetEndGate(), last: FleetContentState? = nil) {
         self.carry = carry
         self.gate = gate
+        self.last = last
     }
 
-    /// One sync against the phone's current fleet card content (`card`, nil when none exists).
+    /// One sync, `card` telling whether a fleet card exists (its content is not read).
     ///
-    /// No card and something active → request (Path A; the gate only governs ending). A card
-    /// → the gate: untouched does nothing, keep updates only when `sameRenderableContent` says
-    /// the content differs, end ends.
+    /// The gate comes first, so an untrustworthy count neither ends nor creates a card (the real
+    /// app's `creation gated on trust` reading). Keep: no card → request (Path A); a card →
+    /// update only when `sameRenderableContent` says the snapshot differs from the app's own
+    /// last synced snapshot, not from what the card shows (`compares with its own last sync`):
+    /// a card the server rewrote is left alone until the app's view changes.
     public func syncing(
         _ store: FleetStoreView, card: FleetContentState?, now: Double,
         hold: Double = FleetEndGate.defaultHold, scope: ClientSinceScope = .renderedRows,
@@ -41,11 +46,6 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
         let snapshot = FleetActivitySnapshot.make(from: store, carrying: prior, now: now, scope: scope, guards: guards)
         var next = self
         next.carry = snapshot.carry
-        guard let card else {
-            next.gate = FleetEndGate()  // the hold is measured while a card exists
-            guard snapshot.activeTotal > 0 else { return (.nothing, next) }
-            return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
-        }
         let (verdict, gate) = self.gate.step(
             trustworthy: store.isCountTrustworthy, activeTotal: snapshot.activeTotal, now: now,
             hold: hold, guards: guards)
@@ -54,10 +54,19 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
         case .untouched:
             return (.nothing, next)
         case .end:
+            guard card != nil else { return (.nothing, next) }
+            next.last = nil
             return (.end, next)
         case .keep:
-            let same = FleetContentState.sameRenderableContent(card, snapshot.content, guards: guards)
-            return (same ? .nothing : .update(snapshot.content), next)
+            guard card != nil else {
+                next.last = snapshot.content
+                return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
+            }
+            if let last, FleetContentState.sameRenderableContent(last, snapshot.content, guards: guards) {
+                return (.nothing, next)
+            }
+            next.last = snapshot.content
+            return (.update(snapshot.content), next)
         }
     }
 

@@ -21,14 +21,16 @@ public struct FleetEndGate: Codable, Hashable, Sendable {
     /// The verdict for a count that is `trustworthy` (or not) and reads `activeTotal`.
     ///
     /// Without the endGateTrustworthiness guard an untrustworthy count is taken at face value,
-    /// so an empty cold store reads as zero. While a trustworthy zero has not yet been held
+    /// so an empty cold store reads as zero; with it an untrustworthy count resets the zero timer
+    /// (the real app's `fleet end gate clock` reading). While a trustworthy zero has not yet been held
     /// for `hold` the verdict is untouched (the spec is silent; the card is neither ended nor
     /// zeroed before its time).
     public func step(
         trustworthy: Bool, activeTotal: Int, now: Double, hold: Double = defaultHold,
         guards: Guards = .all
     ) -> (verdict: Verdict, gate: FleetEndGate) {
-        guard trustworthy || !guards.endGateTrustworthiness else { return (.untouched, self) }
+        // An unknown count resets the zero timer: a zero must be held while trusted (Models/README.md).
+        guard trustworthy || !guards.endGateTrustworthiness else { return (.untouched, FleetEndGate()) }
         guard activeTotal == 0 else { return (.keep, FleetEndGate()) }
         let zeroSince = self.zeroSince ?? now
         let gate = FleetEndGate(zeroSince: zeroSince)

@@ -32,8 +32,10 @@ public struct FleetServer: Codable, Hashable, Sendable {
 
     /// The decide half of a tick over this host's observations; `.nothing` while the boot-time
     /// load is in flight (the watcher does not tick before it completes).
-    public func decide(_ observations: [FleetSession], now: Double, guards: Guards = .all) -> FleetTick {
-        reduceFleetLiveActivity(observations, box, now: now, guards: guards)
+    public func decide(
+        _ observations: [FleetSession], now: Double, guards: Guards = .all, endUnfilledCards: Bool = true
+    ) -> FleetTick {
+        reduceFleetLiveActivity(observations, box, now: now, guards: guards, endUnfilledCards: endUnfilledCards)
     }
 
     /// The apply half of a tick, once its sends have come back.

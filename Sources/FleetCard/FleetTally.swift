@@ -31,7 +31,8 @@ public enum FleetTally {
         for (index, entry) in active.enumerated() {
             let since = prior.since(of: entry.sid, in: entry.state) ?? now
             stamps.append(SinceStamp(sid: entry.sid, state: entry.state, since: since))
-            rows.append((FleetRow(sid: entry.sid, title: entry.title, state: entry.state, since: since), index))
+            let title = FleetRow.displayTitle(entry.title, sid: entry.sid)
+            rows.append((FleetRow(sid: entry.sid, title: title, state: entry.state, since: since), index))
         }
         rows.sort { lhs, rhs in
             (lhs.row.state.rank, lhs.row.since, lhs.row.sid, lhs.index)

@@ -31,17 +31,19 @@ public let fleetEndDebounce: Double = 0
 /// The server reducer (`reduceFleetLiveActivity` in src/push/watcher.ts): observations + the
 /// fleet box + now → the tick's decision.
 ///
-/// - Closed rows are dropped first; then, with `seenSidSkip`, a sid already seen this tick is
+/// - Closed rows and rows with an empty sid are dropped first; then, with `seenSidSkip`, a sid already seen this tick is
 ///   skipped whatever its state (first row wins). Without it every duplicate counts and takes
 ///   a row (spec: "One session rendered twice in conflicting states, double-counted").
 /// - The server does not apply the app's hidden dirs: it observes every session it is given.
 /// - The veto refuses a start when every active sid is in `box.clientEnded`.
+/// - `endUnfilledCards` false (a variant, not the real server) keeps an adopted card this server
+///   never filled instead of ending it when its own view counts zero.
 /// - While `box.loadInFlight` the tick is skipped: action `.nothing`, memory untouched. The
 ///   spec loads the file "at watcher start"; that the watcher does not tick before the load
 ///   completes is an assumption, enforced here rather than left to callers.
 public func reduceFleetLiveActivity(
     _ observations: [FleetSession], _ box: FleetBox, now: Double, guards: Guards = .all,
-    endDebounce: Double = fleetEndDebounce
+    endDebounce: Double = fleetEndDebounce, endUnfilledCards: Bool = true
 ) -> FleetTick {
     if box.loadInFlight {
         return FleetTick(
@@ -50,7 +52,7 @@ public func reduceFleetLiveActivity(
     }
     var seen: Set<String> = []  // lookup only; never iterated
     var active: [FleetTally.Entry] = []
-    for session in observations where !session.closed {
+    for session in observations where !session.closed && !session.sid.isEmpty {
         if guards.seenSidSkip {
             guard seen.insert(session.sid).inserted else { continue }
         }
@@ -58,7 +60,10 @@ public func reduceFleetLiveActivity(
             active.append(FleetTally.Entry(sid: session.sid, title: session.title, state: state))
         }
     }
-    let (content, since) = FleetTally.build(active, prior: box.since, now: now, guards: guards)
+    // No card tracked, or one adopted and never filled: every row's since starts now (the real
+    // server's `fresh baselines` reading, Models/README.md).
+    let prior = box.current?.content == nil ? SinceMap() : box.since
+    let (content, since) = FleetTally.build(active, prior: prior, now: now, guards: guards)
     let activeSids = since.sids
     var tick = FleetTick(
         action: .nothing, content: content, since: since, zeroSince: nil, vetoed: false,
@@ -76,7 +81,9 @@ public func reduceFleetLiveActivity(
         } else {
             tick.action = .start
         }
-    case (.some, 0):
+    case (.some(let card), 0):
+        // A variant (not the real server): never end a card this server adopted and never filled.
+        if !endUnfilledCards && card.content == nil { break }
         let zeroSince = box.zeroSince ?? now
         tick.zeroSince = zeroSince
         if now - zeroSince >= endDebounce { tick.action = .end }

@@ -154,10 +154,11 @@ extension FleetConfig.DeviceSpec {
 extension FleetConfig.Variants {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
-        try c.rejectUnknown(["broadcastChannel", "deviceIdOnWire", "serverView"])
+        try c.rejectUnknown(["broadcastChannel", "deviceIdOnWire", "serverView", "keepUnfilledCards"])
         broadcastChannel = try c.maybe("broadcastChannel") ?? false
         deviceIdOnWire = try c.maybe("deviceIdOnWire") ?? false
         serverView = try c.maybe("serverView") ?? .ownHost
+        keepUnfilledCards = try c.maybe("keepUnfilledCards") ?? false
     }
 }
 

@@ -30,8 +30,12 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         public var deviceIdOnWire: Bool
         /// What the server observes: its own host's sessions (`ownHost`) or every host's.
         public var serverView: ServerView
+        /// "Never end a card this server never filled": an adopted card the server has not yet
+        /// pushed content to is kept when its own view counts zero (a proposed fix, not the spec).
+        public var keepUnfilledCards: Bool
 
-        public static let documented = Variants(broadcastChannel: false, deviceIdOnWire: false, serverView: .ownHost)
+        public static let documented = Variants(
+            broadcastChannel: false, deviceIdOnWire: false, serverView: .ownHost, keepUnfilledCards: false)
     }
 
     public enum ServerView: String, Hashable, Codable, Sendable { case ownHost, allHosts }

@@ -157,11 +157,14 @@ enum FleetLogic {
     static func store(
         _ device: DeviceCell, sessions: [SessionCell], specs: [FleetConfig.SessionSpec]
     ) -> FleetStoreView {
-        FleetStoreView(
-            sessions: device.fetched ? sessions.indices.map { session($0, sessions[$0], spec: specs[$0]) } : [],
+        // Before the first live fetch the store is hydrated from the GRDB cache, which may still
+        // show sessions that have finished (spec: "GRDB hydration deliberately does not count").
+        let seen = device.fetched ? sessions : device.cache.map { SessionCell(activity: $0, duplicated: false) }
+        return FleetStoreView(
+            sessions: seen.indices.map { session($0, seen[$0], spec: specs[$0]) },
             hiddenDirs: [hiddenDir],
             knownDownHosts: (0..<8).filter { device.knownDown & (1 << $0) != 0 }.map { host($0) },
-            liveFetchedOnce: device.fetched)
+            liveFetchedOnce: device.fetched, hydratedFromDisk: !device.fetched)
     }
 
     /// The truth: what the app would compute awake, with a fresh trustworthy store.

@@ -42,10 +42,16 @@ public struct FleetMutants: Sendable {
             baselines[base] = baseline
             var mutant = base
             mutant.guards = Guards.allBut(name) ?? .all
+            mutant.description = Self.describe(config.description, guardOff: name, override: override)
             let run = FleetCheck.run(mutant, threads: threads)
             let broken = Set(baseline.violations.map(\.name))
             let killers = run.violations.filter { !broken.contains($0.name) }
-            let first = killers.min { a, b in a.trace.steps.count < b.trace.steps.count }
+            // The spec's "Without it" class first when the run broke it; otherwise the shortest.
+            let shortest = { (a: (name: String, trace: Trace<FleetSystem>), b: (name: String, trace: Trace<FleetSystem>)) in
+                a.trace.steps.count < b.trace.steps.count
+            }
+            let first = killers.filter { Self.specClass[name] == FleetSystem.propertyClass($0.name) }.min(by: shortest)
+                ?? killers.min(by: shortest)
             let minimized = first.map { FleetCounterexamples.minimized($0.trace, model: run.model) }
             rows.append(Row(
                 guardName: name, killedBy: killers.map(\.name), property: first?.name,
@@ -61,14 +67,18 @@ public struct FleetMutants: Sendable {
     /// The table `cardcheck mutants` prints (Markdown, so it pastes into the README).
     public var table: String {
         var lines = [
-            "| guard off | property class found | property | depth | minimized steps | also broken | bounds |",
-            "|---|---|---|---|---|---|---|",
+            "| guard off | property class found | the spec's \"Without it\" | property | depth | minimized steps | also broken | bounds |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for r in rows {
             let cls = r.property.map { FleetSystem.propertyClass($0) } ?? "**NOT KILLED**"
             let bounds = (r.override.map { "override: \($0.reason)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
             let also = r.killedBy.filter { $0 != r.property }
-            lines.append("| \(r.guardName) | \(cls) | \(r.property ?? "-") | \(r.depth.map(String.init) ?? "-") | "
+            let spec = Self.specClass[r.guardName] ?? "-"
+            let match = r.property == nil ? "-" : spec == cls ? "\(spec): shown"
+                : r.killedBy.contains { FleetSystem.propertyClass($0) == spec } ? "\(spec): also broken, longer"
+                : "\(spec): not broken within these bounds; \(cls) appeared instead"
+            lines.append("| \(r.guardName) | \(cls) | \(match) | \(r.property ?? "-") | \(r.depth.map(String.init) ?? "-") | "
                 + "\(r.minimizedLength.map(String.init) ?? "-") | \(also.isEmpty ? "-" : also.joined(separator: ", ")) | \(bounds) |")
         }
         return lines.joined(separator: "\n")

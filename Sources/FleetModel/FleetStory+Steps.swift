@@ -1,7 +1,7 @@
 import FleetCard
 
 extension FleetStory {
-    func line(_ n: Int, _ action: FleetSystem.Action, _ old: FleetState, _ new: FleetState) -> Line {
+    func line(_ n: Int, _ action: FleetSystem.Action, _ old: FleetState, _ new: FleetState, ids: CardIDs) -> Line {
         var changes: [String] = []
         var guards: [String] = []
         let actor: String
@@ -15,20 +15,21 @@ extension FleetStory {
             actor = "user"
             arrow = ("World", "Phone\(d + 1)", action.description)
             if case .openApp = action, old.devices[d].app == .notRunning {
-                changes.append("the app launches: cold store, a new push-to-start token is POSTed")
+                changes.append(launchText(old, new, d, ids, &guards))
             }
         case .terminateApp(let d), .declineWake(let d), .backgroundEnds(let d), .backgroundLaunch(let d):
             actor = "iOS"
-            arrow = ("World", "Phone\(d + 1)", action.description)
+            arrow = ("iOS", "Phone\(d + 1)", action.description)
             if case .backgroundLaunch = action {
                 changes.append(old.devices[d].app == .notRunning
-                    ? "the app launches in the background with an empty store" : "the app resumes in the background")
+                    ? "in the background, " + launchText(old, new, d, ids, &guards)
+                    : "the app resumes in the background")
             }
         case .rotateToken(let d):
             actor = "ActivityKit"
             arrow = ("Phone\(d + 1)", "Phone\(d + 1)", action.description)
         case .restartServer(let i):
-            actor = "world"
+            actor = FleetStory.serverName(model, i)
             arrow = ("World", server(i), "restart")
             changes.append("memory lost, fleet-activity-state.json kept, boot-time load in flight")
         case .devBuildLaunch:
@@ -54,7 +55,7 @@ extension FleetStory {
             arrow = (server(i), server(i), text)
         case .send(let i):
             actor = FleetStory.serverName(model, i)
-            let text = sendText(old, new, i)
+            let text = sendText(old, new, i, ids)
             changes.append(text)
             arrow = (server(i), "APNs", text)
         case .apply(let i):
@@ -75,14 +76,14 @@ extension FleetStory {
         case .arrivePost(let p):
             let post = old.posts[p]
             actor = "server h\(Int(post.host) + 1)"
-            let text = postText(post, old, new, &guards)
+            let text = postText(post, old, new, ids, &guards)
             changes.append(text)
             arrow = ("Phone\(Int(post.device == 0xFF ? 0 : post.device) + 1)", server(Int(post.host)), text)
         case .deliverPush(let p):
             let push = old.pushes[p]
             let d = Int(push.device)
             actor = "APNs"
-            let text = deliverText(push, old.devices[d], new.devices[d])
+            let text = deliverText(push, old.devices[d], new.devices[d], ids.old[d], ids.new[d])
             changes.append(text)
             arrow = ("APNs", "Phone\(d + 1)", text)
         case .refresh(let d):
@@ -93,26 +94,44 @@ extension FleetStory {
             arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
         case .sync(let d):
             actor = "app on phone\(d + 1)"
-            let text = syncText(old, new, d, &guards)
+            let text = syncText(old, new, d, ids, &guards)
             changes.append(text)
             arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
         case .activityUpdates(let d):
             actor = "app on phone\(d + 1)"
-            let ended = old.devices[d].cards.count - new.devices[d].cards.count
+            let gone = ids.old[d].filter { !ids.new[d].contains($0) }
             var parts: [String] = []
-            if ended > 0 {
-                parts.append("dedupe ends \(ended) older card(s), keeping the newest updatedAt")
-                guards.append("dedupe: \(ended) loser(s) ended")
+            if !gone.isEmpty {
+                let kept = ids.new[d].map { "#\($0)" }.joined(separator: ", ")
+                parts.append("dedupe ends card \(gone.map { "#\($0)" }.joined(separator: ", ")), keeping card \(kept) (the newest updatedAt)")
+                guards.append("dedupe: \(gone.count) loser(s) ended")
             }
-            let posted = new.posts.count - old.posts.count
-            if posted > 0 { parts.append("POST /update-token for the card's token") }
+            let sent = new.devices[d].cards.indices.filter { c in
+                new.devices[d].cards[c].posted && !(old.devices[d].cards.first { $0.token == new.devices[d].cards[c].token }?.posted ?? false)
+            }
+            if !sent.isEmpty {
+                parts.append("POST /update-token sent for the token of " + sent.map { FleetStory.cardName(d, ids.new[d][$0]) }.joined(separator: ", "))
+            }
             let text = parts.joined(separator: "; ")
             changes.append(text)
-            arrow = ("Phone\(d + 1)", posted > 0 ? server(0) : "Phone\(d + 1)", text)
+            arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
         }
         return Line(
             number: n, actor: actor, action: Self.phrase(action), changes: changes.filter { !$0.isEmpty },
-            guards: guards, lockScreens: FleetStory.lockScreens(model, new), arrow: arrow)
+            guards: guards, lockScreens: FleetStory.lockScreens(model, new, ids.new), arrow: arrow)
+    }
+
+    /// A cold launch: configure() syncs on the empty store, then the cache hydrates it.
+    func launchText(_ old: FleetState, _ new: FleetState, _ d: Int, _ ids: CardIDs, _ guards: inout [String]) -> String {
+        var text = "the app launches: configure() syncs on the still empty store"
+        if !old.devices[d].cards.isEmpty && new.devices[d].cards.isEmpty {
+            let names = ids.old[d].map { FleetStory.cardName(d, $0) }.joined(separator: ", ")
+            text += ", whose zero ends \(names) (POST /ended sent)"
+            guards.append("endGateTrustworthiness is off: an unknown count read as zero")
+        } else if !old.devices[d].cards.isEmpty {
+            guards.append("endGateTrustworthiness: the count is unknown, the card is left untouched")
+        }
+        return text + "; the store is then hydrated from the cache (not trusted); POST /start-token sent"
     }
 
     /// The action as the story says it: the actor column already names the server, and POST
@@ -123,7 +142,7 @@ extension FleetStory {
         case .send: "sends to its next token"
         case .apply: "applies the tick"
         case .bootLoad: "the boot-time load completes"
-        case .restartServer(let i): "server \(i == 0 ? "h1" : "\(i + 1)") restarts"
+        case .restartServer: "restarts"
         case .failSend: "the server's next send fails"
         case .arrivePost: "a POST arrives"
         case .losePost: "a POST is lost"

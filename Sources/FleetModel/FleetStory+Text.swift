@@ -22,13 +22,13 @@ extension FleetStory {
         return "nothing to send (content unchanged)"
     }
 
-    func sendText(_ old: FleetState, _ new: FleetState, _ i: Int) -> String {
+    func sendText(_ old: FleetState, _ new: FleetState, _ i: Int, _ ids: CardIDs) -> String {
         guard let tick = old.servers[i].tick, let target = tick.targets.first(where: { $0.outcome == .pending })
         else { return "" }
         if target.channel { return "publishes \(tick.action.rawValue) to the \(target.env == 0 ? "production" : "sandbox") channel: 200" }
         switch model.owner(of: target.token, in: old) {
         case .install(let d)?: return "\(tick.action.rawValue) to phone\(d + 1)'s push-to-start token: 200"
-        case .card(let d, _)?: return "\(tick.action.rawValue) to the token of phone\(d + 1)'s live card: 200"
+        case .card(let d, let c)?: return "\(tick.action.rawValue) to the token of \(FleetStory.cardName(d, ids.old[d][c])): 200"
         case nil: return "\(tick.action.rawValue) to a dead token: 200, and APNs drops it"
         }
     }
@@ -46,7 +46,7 @@ extension FleetStory {
         return "\(accepted) of \(tick.targets.count) accepted (\(verdict.rawValue)); server now remembers \(memoryText(new.servers[i].memory))"
     }
 
-    func postText(_ post: PostCell, _ old: FleetState, _ new: FleetState, _ guards: inout [String]) -> String {
+    func postText(_ post: PostCell, _ old: FleetState, _ new: FleetState, _ ids: CardIDs, _ guards: inout [String]) -> String {
         let h = Int(post.host)
         switch post.endpoint {
         case .startToken:
@@ -58,18 +58,30 @@ extension FleetStory {
             let who = post.device == 0xFF ? "a sandbox dev build's" : "phone\(Int(post.device) + 1)'s"
             return "/start-token: \(who) push-to-start token stored (\(new.registries[h].pushToStart.count) push-to-start tokens)"
         case .updateToken:
-            let card = model.owner(of: post.token, in: old) == nil ? "a card that is gone" : "phone\(Int(post.device) + 1)'s card"
+            let card: String
+            if case .card(let d, let c)? = model.owner(of: post.token, in: old) {
+                card = FleetStory.cardName(d, ids.old[d][c])
+            } else {
+                card = "a card that is gone"
+            }
             var text = "/update-token: the token of \(card) is registered"
             let superseded = old.registries[h].update.filter { t in t.env == post.env && t.token != post.token }
             if model.guards.supersedeUpdateToken && !superseded.isEmpty && !model.config.variants.deviceIdOnWire {
                 let names = superseded.map { t in
-                    model.owner(of: t.token, in: old).map { _ in "phone\(Int(t.device) + 1)'s live card's token" } ?? "a corpse token"
+                    if case .card(let d, let c)? = model.owner(of: t.token, in: old) {
+                        return "the token of \(FleetStory.cardName(d, ids.old[d][c]))"
+                    }
+                    return "a corpse token"
                 }.joined(separator: ", ")
                 guards.append("supersedeUpdateToken: \(names) superseded (one update token per environment)")
             }
             if model.guards.adoptOnTokenRegistration {
-                text += "; the server adopts the card (noteFleetActivityStarted)"
-                guards.append("adoptOnTokenRegistration: card adopted, veto cleared")
+                if old.servers[h].memory == .none {
+                    text += "; the server adopts the card (noteFleetActivityStarted)"
+                    guards.append("adoptOnTokenRegistration: card adopted, veto cleared")
+                } else {
+                    text += "; the server already tracks a card, so its memory, veto and since stay as they are (re-registration)"
+                }
             }
             return text
         case .ended:
@@ -79,37 +91,45 @@ extension FleetStory {
         }
     }
 
-    func deliverText(_ push: PushCell, _ old: DeviceCell, _ new: DeviceCell) -> String {
+    func deliverText(_ push: PushCell, _ old: DeviceCell, _ new: DeviceCell, _ oldIDs: [Int], _ newIDs: [Int]) -> String {
+        let d = Int(push.device)
+        let hit = model.addressed(old, push).map { FleetStory.cardName(d, oldIDs[$0]) }.joined(separator: ", ")
         switch push.action {
         case .start:
-            return "push-to-start arrives: a new card [\(FleetStory.describe(push.content))] appears"
+            let name = newIDs.last.map { FleetStory.cardName(d, $0) } ?? "a card"
+            return "push-to-start arrives: \(name) [\(FleetStory.describe(push.content))] appears"
                 + (new.wakePending ? "; iOS may now launch the app in the background" : "")
         case .update:
-            return old.cards == new.cards && !new.cards.contains(where: { $0.token == push.token })
+            return hit.isEmpty
                 ? "update arrives for a card that no longer exists"
-                : "update [\(FleetStory.describe(push.content))] reaches the card"
+                : "update [\(FleetStory.describe(push.content))] reaches \(hit)"
         case .end:
-            return new.cards.count < old.cards.count ? "end arrives: the card is dismissed" : "end arrives for a card that no longer exists"
+            return hit.isEmpty ? "end arrives for a card that no longer exists" : "end arrives: \(hit) is dismissed"
         case .nothing:
             return ""
         }
     }
 
-    func syncText(_ old: FleetState, _ new: FleetState, _ d: Int, _ guards: inout [String]) -> String {
+    func syncText(_ old: FleetState, _ new: FleetState, _ d: Int, _ ids: CardIDs, _ guards: inout [String]) -> String {
         let before = old.devices[d].cards, after = new.devices[d].cards
         let store = FleetLogic.store(old.devices[d], sessions: old.sessions, specs: model.config.sessions)
         if !before.isEmpty && after.isEmpty {
             if !store.isCountTrustworthy {
                 guards.append("endGateTrustworthiness is off: an unknown count read as zero")
             }
-            return "the end gate says end: the card is ended and POST /ended is sent"
+            let names = ids.old[d].map { FleetStory.cardName(d, $0) }.joined(separator: ", ")
+            return "the end gate says end: \(names) ended, POST /ended sent"
         }
         if after.count > before.count {
             let capable = after.last?.pushCapable == true
             if !capable { guards.append("pushTypeToken is off: the card is requested with pushType nil") }
-            return "no card and something active: Activity.request (Path A), \(capable ? "push-capable" : "not push-capable")"
+            let name = ids.new[d].last.map { FleetStory.cardName(d, $0) } ?? "a card"
+            return "no card and something active: Activity.request (Path A) makes \(name), \(capable ? "push-capable" : "not push-capable")"
         }
-        if before != after { return "the card's renderable content differs: update" }
+        if before != after {
+            return "its view differs from its last synced snapshot: update of "
+                + ids.new[d].map { FleetStory.cardName(d, $0) }.joined(separator: ", ")
+        }
         if !before.isEmpty && !store.isCountTrustworthy && model.guards.endGateTrustworthiness {
             guards.append("endGateTrustworthiness: the count is unknown, the card is left untouched")
             return "the end gate says untouched (count not trustworthy)"
@@ -117,24 +137,40 @@ extension FleetStory {
         return "nothing to change"
     }
 
-    /// The last paragraph: which property broke, on which phone, and why (its cause).
+    /// The last paragraph: which property broke, on which phone, and why (its cause, told from
+    /// the steps that caused it: `causeText`).
     func verdict(_ states: [FleetState]) -> String {
         guard let last = states.last else { return "" }
         let cls = FleetSystem.propertyClass(property)
         let cause = property.contains(":") ? String(property.split(separator: ":").last ?? "") : ""
         let truth = model.truth(last)
-        var text = "After step \(states.count - 1): \(FleetStory.lockScreens(model, last)). "
-        text += "The truth (what the app would show awake with a fresh store) is "
+        let numbers = cardNumbers
+        var text = "After step \(states.count - 1): \(FleetStory.lockScreens(model, last, numbers[states.count - 1])). "
+        if last.hostsDown != 0 { text += "Host(s) down: \(hostList(last.hostsDown)). " }
+        text += "The truth (what the app would show awake with a fresh, trustworthy store) is "
             + (truth.activeTotal == 0 ? "nothing active. " : "[\(FleetStory.describe(truth))]. ")
         text += FleetStory.classMeaning[cls] ?? ""
-        if let why = FleetStory.causeMeaning[cause] { text += " Cause `\(cause)`: \(why)" }
+        if let why = causeText(cls, cause) { text += " Cause `\(cause)`: \(why)" }
+        text += noTokensText(last)
         return text
+    }
+
+    /// The server's ticks in the final state when they decide something but have no token to
+    /// address (the `no-tokens` log line), which a minimized trace does not show as a step.
+    func noTokensText(_ s: FleetState) -> String {
+        (0..<model.serverCount).compactMap { i -> String? in
+            guard model.serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return nil }
+            let decided = model.decide(s, server: i)
+            guard decided.action != .nothing, model.targets(of: decided.action, s, server: i).isEmpty else { return nil }
+            return " \(FleetStory.serverName(model, i))'s ticks now decide \(decided.action.rawValue) but find no token to address (no-tokens): nothing is sent."
+        }.joined()
     }
 
     static let classMeaning: [String: String] = [
         "duplicate-card": "**duplicate-card**: the system is quiescent (no system action changes anything) and a phone shows two fleet cards; it stays so until the world acts.",
-        "zombie-card": "**zombie-card**: the system is quiescent, every host is up, and a phone shows a card whose content is not the truth; nothing will correct it until the world acts.",
-        "missing-card": "**missing-card**: the system is quiescent, every host is up, sessions are active, and no card is shown nor will one be started.",
+        "zombie-card": "**zombie-card**: the system is quiescent and a phone shows a card whose content is not the truth; nothing will correct it until the world acts.",
+        "missing-card": "**missing-card**: the system is quiescent, sessions are active, and no card is shown nor will one be started.",
+        "duplicate-start": "**duplicate-start**: a server sent a push-to-start while it already tracked a card: a second card is on its way.",
         "false-end": "**false-end**: a card was ended while the truth still has active sessions.",
         "idle-push": "**idle-push**: the server pushed an update whose renderable content equals what it last sent.",
         "restart-loop": "**restart-loop**: the system push-started a card a third time with no world action in between.",
@@ -151,11 +187,8 @@ extension FleetStory {
         "unaddressable": "the server holds no token for this card (e.g. its registration was lost, or its token rotated while the app slept).",
         "server-forgot": "the server holds the card's token but believes there is no card, so it never updates it.",
         "advanced-despite-failure": "the send to the real card failed, yet the server counted the tick as delivered.",
-        "stale-delivery": "the server believes the card shows newer content than it does: APNs dropped the newer push, or delivered an older one after it (APNs does not order pushes).",
-        "start-raced-registration": "a start was decided before the app's own card registered its token, and arrived after: the app had left before dedupe ran.",
         "resurrected": "a server restart's boot-time load put back a card the phone had reported ended.",
         "server-view": "the server's own view of the sessions (its host only, no hidden dirs) differs from the app's, so the server's idea of a correct card is not the truth.",
-        "no-wake": "the second card arrived while the app was not running and iOS did not launch it, so dedupe never ran.",
         "second-writer": "a second server (another host, or a scratch port) push-started its own card.",
         "started-beside-registered": "the server push-started a card beside one whose update token it already held.",
         "not-deduped": "the app is running and still shows two cards: dedupe did not end the loser.",

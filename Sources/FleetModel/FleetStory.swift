@@ -25,11 +25,12 @@ public struct FleetStory {
         let arrow: (from: String, to: String, text: String)
     }
 
-    /// The states s0 ... sn (stopping early if a step is disabled).
+    /// The states s0 ... sn (stopping early if a step is disabled or names nothing in the state:
+    /// a story is also rendered for a trace that diverged).
     var states: [FleetState] {
         var out = [model.initialStates()[0]]
         for step in steps {
-            guard let last = out.last, let next = model.next(last, step) else { break }
+            guard let last = out.last, model.actions(in: last).contains(step), let next = model.next(last, step) else { break }
             out.append(next)
         }
         return out
@@ -37,11 +38,15 @@ public struct FleetStory {
 
     var lines: [Line] {
         let states = self.states
+        let numbers = cardNumbers
         return steps.indices.compactMap { k in
             guard k + 1 < states.count else { return nil }
-            return line(k + 1, steps[k], states[k], states[k + 1])
+            return line(k + 1, steps[k], states[k], states[k + 1], ids: (numbers[k], numbers[k + 1]))
         }
     }
+
+    /// Card numbers before and after a step, per phone in state order.
+    typealias CardIDs = (old: [[Int]], new: [[Int]])
 
     /// The whole Markdown document.
     public func markdown(title: String? = nil) -> String {
@@ -51,10 +56,12 @@ public struct FleetStory {
         out.append("")
         out.append("Model `fleet-card`, configuration: \(model.config.description)")
         let off = model.config.guards.switchedOff
-        out.append("Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ")). "
-            + "Variants: \(variantText). Property broken: **\(property)** (class `\(FleetSystem.propertyClass(property))`).")
+        out.append("Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ") + " (every other guard on)"). "
+            + "Variants: \(variantText). World: \(worldText). Property broken: **\(property)** (class `\(FleetSystem.propertyClass(property))`).")
         out.append("")
-        out.append("Initial state: \(FleetStory.lockScreens(model, states[0])); every phone has run the app before, "
+        out.append(namesText)
+        out.append("")
+        out.append("Initial state: \(FleetStory.lockScreens(model, states[0], cardNumbers[0])); every phone has run the app before, "
             + "its push-to-start token is registered, and iOS has since reclaimed the app.")
         out.append("")
         out.append("## Steps")
@@ -85,13 +92,41 @@ public struct FleetStory {
         var parts = ["server view \(v.serverView.rawValue)"]
         if v.broadcastChannel { parts.append("broadcast channel") }
         if v.deviceIdOnWire { parts.append("device id on the wire") }
+        if v.keepUnfilledCards { parts.append("a server never ends a card it never filled") }
         return parts.joined(separator: ", ")
+    }
+
+    /// How the trace JSON's 0-based indices map to the names the story uses.
+    var namesText: String {
+        var names = (0..<model.serverCount).map { i in "server \(i) = \(FleetStory.serverName(model, i))" }
+        names += (0..<model.config.hosts).map { h in "host \(h) = h\(h + 1)" }
+        names += model.config.devices.indices.map { d in "phone \(d) = phone\(d + 1)" }
+        names += model.config.sessions.indices.map { k in "session \(k) = s\(k + 1)" }
+        return "Names (the trace JSON counts from 0): " + names.joined(separator: ", ") + "."
+    }
+
+    /// The bounds and the world faults this run allowed.
+    var worldText: String {
+        let c = model.config, w = c.world
+        var faults: [String] = []
+        if w.hostOutage { faults.append("host outages") }
+        if w.serverRestart { faults.append("server restarts") }
+        if w.appTerminated { faults.append("app terminations") }
+        if w.postLost { faults.append("lost POSTs") }
+        if w.sendFails { faults.append("failed sends") }
+        if w.pushDropped { faults.append("dropped pushes") }
+        if w.noBackgroundLaunch { faults.append("no background launch") }
+        if w.tokenRotation { faults.append("token rotation") }
+        if w.duplicateRows { faults.append("duplicate session rows") }
+        if w.devBuildLaunch { faults.append("dev builds") }
+        return "\(c.sessions.count) session(s), \(c.hosts) host(s), \(c.devices.count) phone(s), world budget "
+            + "\(c.bounds.worldBudget), faults: \(faults.isEmpty ? "none" : faults.joined(separator: ", "))"
     }
 
     /// The Mermaid sequence diagram: one message per step.
     public func mermaid() -> String {
         var out = ["sequenceDiagram"]
-        var participants = ["World"]
+        var participants = ["World", "iOS"]
         for d in model.config.devices.indices { participants.append("Phone\(d + 1)") }
         participants.append("APNs")
         for i in 0..<model.serverCount { participants.append(FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "_")) }
@@ -103,6 +138,10 @@ public struct FleetStory {
             } else {
                 out.append("    \(l.arrow.from)->>\(l.arrow.to): \(l.number). \(text)")
             }
+            for g in l.guards {
+                let note = g.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "")
+                out.append("    Note over \(l.arrow.to): guard: \(note)")
+            }
         }
         return out.joined(separator: "\n")
     }
@@ -112,11 +151,13 @@ public struct FleetStory {
     }
 
     /// What each phone shows, e.g. `phone1: 1 card [1 working, 0 needs input: s1 working]`.
-    static func lockScreens(_ m: FleetSystem, _ s: FleetState) -> String {
+    static func lockScreens(_ m: FleetSystem, _ s: FleetState, _ ids: [[Int]]) -> String {
         s.devices.indices.map { d in
             let cards = s.devices[d].cards
             if cards.isEmpty { return "phone\(d + 1): no card" }
-            return "phone\(d + 1): " + cards.map { "[\(describe($0.content))]" }.joined(separator: " ")
+            return "phone\(d + 1): " + cards.indices.map { c in
+                "card #\(ids[d][c]) [\(describe(cards[c].content))]"
+            }.joined(separator: ", ")
         }.joined(separator: "; ")
     }
 

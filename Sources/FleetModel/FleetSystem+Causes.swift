@@ -7,16 +7,20 @@ extension FleetSystem {
         "not-deduped", "second-writer", "started-beside-registered", "start-raced-registration", "no-wake",
     ]
     static let zombieCauses = [
-        "not-push-capable", "two-phones", "idle-phone", "unaddressable", "server-forgot",
-        "advanced-despite-failure", "stale-delivery", "server-view",
+        "not-push-capable", "host-down", "two-phones", "idle-phone", "unaddressable", "server-forgot",
+        "advanced-despite-failure", "stale-delivery", "server-view", "adopted-never-filled",
     ]
-    static let missingCauses = ["two-phones", "resurrected", "server-ghost", "server-view", "veto", "no-start-token"]
+    static let missingCauses = ["host-down", "two-phones", "resurrected", "server-ghost", "server-view", "veto", "no-start-token"]
 
     func truth(_ s: FleetState) -> CardContent {
         truths.value(s.sessions) { FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards) }
     }
 
-    func allHostsUp(_ s: FleetState) -> Bool { s.hostsDown == 0 }
+    /// The app is running and its store knows a host is down: its count is unknown, so its end
+    /// gate leaves every card untouched and it creates none (spec: "E · A host goes offline").
+    func appSeesHostDown(_ s: FleetState, _ d: Int) -> Bool {
+        s.devices[d].app.isAlive && s.devices[d].knownDown != 0
+    }
 
     /// The cause of a duplicate on phone `d`, or nil when it shows at most one card.
     func duplicateCause(_ s: FleetState, _ d: Int) -> String? {
@@ -38,6 +42,7 @@ extension FleetSystem {
             truth.activeTotal == 0 || card.content != truth
         }) else { return nil }
         if !c.pushCapable { return "not-push-capable" }
+        if appSeesHostDown(s, d) && s.hostsDown != 0 { return "host-down" }
         let slot = s.registries[0].update
         if !config.variants.broadcastChannel && !slot.contains(where: { $0.token == c.token }) {
             let env = env(ofDevice: d)
@@ -50,7 +55,7 @@ extension FleetSystem {
         }
         switch s.servers[0].memory {
         case .none: return "server-forgot"
-        case .adopted: return "zombie-card"
+        case .adopted: return "adopted-never-filled"
         case .card(let m):
             if m != c.content { return c.sendFailed ? "advanced-despite-failure" : "stale-delivery" }
             return "server-view"
@@ -61,6 +66,7 @@ extension FleetSystem {
     func missingCause(_ s: FleetState, _ d: Int) -> String? {
         guard s.devices[d].cards.isEmpty, truth(s).activeTotal > 0 else { return nil }
         let server = s.servers[0]
+        if appSeesHostDown(s, d) && s.hostsDown != 0 && decide(s, server: 0).action != .start { return "host-down" }
         if server.memory != .none && server.resurrected { return "resurrected" }
         if server.memory != .none {
             // The server's one card is another phone's (spec: "Two devices, one slot").

@@ -41,10 +41,12 @@ extension FleetSystem {
     /// spec: "iOS is supposed to launch the app in the background" after a push-to-start.
     func backgroundLaunch(_ s: inout FleetState, _ d: Int) -> Bool {
         guard s.devices[d].wakePending, !s.devices[d].app.isAlive else { return false }
-        if s.devices[d].app == .notRunning { launch(&s, d) }
+        let cold = s.devices[d].app == .notRunning
+        if cold { launch(&s, d) }
         s.devices[d].app = .background
         s.devices[d].wakePending = false
         s.devices[d].needsSync = true
+        if cold { launchSync(&s, d) }
         return true
     }
 
@@ -55,6 +57,7 @@ extension FleetSystem {
         s.devices[d].fetched = true
         s.devices[d].knownDown = s.hostsDown
         s.devices[d].needsSync = true
+        cacheLiveView(&s, d)
         return true
     }
 
@@ -62,9 +65,18 @@ extension FleetSystem {
     func sync(_ s: inout FleetState, _ d: Int) -> Bool {
         guard s.devices[d].app.isAlive, s.devices[d].needsSync else { return false }
         s.devices[d].needsSync = false
-        let store = FleetLogic.store(s.devices[d], sessions: s.sessions, specs: config.sessions)
+        return syncNow(&s, d, store: FleetLogic.store(s.devices[d], sessions: s.sessions, specs: config.sessions))
+    }
+
+    /// One sync on `store`: the launch's own sync runs on an empty store (spec C: "configure() →
+    /// syncNow() runs immediately at launch, when SessionStore.sessions is still []").
+    /// False when a request would exceed `maxCardsPerDevice` (the step is not taken).
+    @discardableResult
+    func syncNow(_ s: inout FleetState, _ d: Int, store: FleetStoreView) -> Bool {
         let card = s.devices[d].cards.last.map { FleetLogic.content($0.content, since: 0, updatedAt: 0) }
-        let (action, _) = FleetClientSync().syncing(store, card: card, now: 0, guards: guards)
+        let last = s.devices[d].lastSynced.map { FleetLogic.content($0, since: 0, updatedAt: 0) }
+        let (action, next) = FleetClientSync(last: last).syncing(store, card: card, now: 0, guards: guards)
+        s.devices[d].lastSynced = next.last.map(FleetLogic.cell)
         switch action {
         case .request(let content, let pushType):
             guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else { return false }
@@ -73,6 +85,8 @@ extension FleetSystem {
                 content: FleetLogic.cell(content), token: capable ? freshToken(s) : 0, posted: false,
                 pushCapable: capable, origin: .app, registered: false, sendFailed: false, besideRegistered: false))
         case .update(let content):
+            // Every fleet card is updated and its updatedAt moves; their order among themselves
+            // (the id tie-break) is kept, so the list order stays the updatedAt order.
             for c in s.devices[d].cards.indices { s.devices[d].cards[c].content = FleetLogic.cell(content) }
         case .end:
             s.devices[d].cards.removeAll()
@@ -106,5 +120,25 @@ extension FleetSystem {
             changed = true
         }
         return changed
+    }
+
+    /// The GRDB cache follows the live store: every session of a host the app can reach, as
+    /// fetched (a down host's sessions keep their last fetched state).
+    func cacheLiveView(_ s: inout FleetState, _ d: Int) {
+        guard s.devices[d].app.isAlive, s.devices[d].fetched else { return }
+        for k in s.devices[d].cache.indices where s.devices[d].knownDown & (1 << config.sessions[k].host) == 0 {
+            s.devices[d].cache[k] = s.sessions[k].activity
+        }
+    }
+
+    /// Work the app does at once with its trigger: a sync due "within a frame" of an observation,
+    /// launch, refresh or foregrounding, and the activityUpdates handler's dedupe and token
+    /// registration "in the same wake". Leaving the app or the end of a background window does
+    /// not cut in before them (Models/README.md, "Handlers run with their trigger").
+    func handlersPending(_ s: FleetState, _ d: Int) -> Bool {
+        guard s.devices[d].app.isAlive else { return false }
+        if s.devices[d].needsSync { return true }
+        var t = s
+        return activityUpdates(&t, d)
     }
 }

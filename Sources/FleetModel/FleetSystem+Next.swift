@@ -24,7 +24,7 @@ extension FleetSystem {
             done = true
         case .openApp(let d): done = openApp(&s, d)
         case .leaveApp(let d):
-            guard s.devices[d].app == .foreground else { return nil }
+            guard s.devices[d].app == .foreground, !handlersPending(s, d) else { return nil }
             s.devices[d].app = .suspended
             done = true
         case .terminateApp(let d):
@@ -32,7 +32,7 @@ extension FleetSystem {
             s.devices[d].app = .notRunning
             done = true
         case .backgroundEnds(let d):
-            guard s.devices[d].app == .background else { return nil }
+            guard s.devices[d].app == .background, !handlersPending(s, d) else { return nil }
             s.devices[d].app = .suspended
             done = true
         case .declineWake(let d):
@@ -69,7 +69,10 @@ extension FleetSystem {
 
     /// Observation: a live app re-syncs on any session change (spec: "Any observed state change").
     func observeSessions(_ s: inout FleetState) {
-        for d in s.devices.indices where s.devices[d].app.isAlive { s.devices[d].needsSync = true }
+        for d in s.devices.indices where s.devices[d].app.isAlive {
+            s.devices[d].needsSync = true
+            cacheLiveView(&s, d)
+        }
     }
 
     /// A token number not used anywhere in `s` (the state is renumbered after the step).
@@ -78,6 +81,7 @@ extension FleetSystem {
     // MARK: world
 
     func openApp(_ s: inout FleetState, _ d: Int) -> Bool {
+        let cold = s.devices[d].app == .notRunning
         switch s.devices[d].app {
         case .foreground: return false
         case .notRunning: launch(&s, d)
@@ -86,7 +90,18 @@ extension FleetSystem {
         s.devices[d].app = .foreground
         // spec: the foregrounding trigger (scenePhase == .active).
         s.devices[d].needsSync = true
+        if cold { launchSync(&s, d) }
         return true
+    }
+
+    /// configure() syncs at once, on the still empty store; the GRDB hydration that follows
+    /// seeds the store from the cache and is observed (`needsSync` stays set).
+    func launchSync(_ s: inout FleetState, _ d: Int) {
+        var empty = FleetLogic.store(s.devices[d], sessions: s.sessions, specs: config.sessions)
+        empty.sessions = []
+        empty.hydratedFromDisk = false
+        syncNow(&s, d, store: empty)
+        s.devices[d].needsSync = true
     }
 
     /// A process launch: cold store, a fresh push-to-start token POSTed, configure() syncs at
@@ -96,6 +111,7 @@ extension FleetSystem {
         s.devices[d].pushToStartToken = token
         s.devices[d].fetched = false
         s.devices[d].knownDown = 0
+        s.devices[d].lastSynced = nil
         s.devices[d].needsSync = true
         for c in s.devices[d].cards.indices { s.devices[d].cards[c].posted = false }
         for h in registrationHosts {

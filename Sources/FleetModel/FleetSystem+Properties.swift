@@ -19,20 +19,25 @@ extension FleetSystem {
     static let zombieChecks: [Property<FleetSystem>] =
         (zombieCauses + ["zombie-card"]).map { cause in
             .atQuiescence(cause == "zombie-card" ? cause : "zombie-card:\(cause)") { m, s in
-                !m.allHostsUp(s) || s.devices.indices.allSatisfy { m.zombieCause(s, $0) != cause }
+                s.devices.indices.allSatisfy { m.zombieCause(s, $0) != cause }
             }
         }
 
     static let missingChecks: [Property<FleetSystem>] =
         (missingCauses + ["missing-card"]).map { cause in
             .atQuiescence(cause == "missing-card" ? cause : "missing-card:\(cause)") { m, s in
-                !m.allHostsUp(s) || s.devices.indices.allSatisfy { m.missingCause(s, $0) != cause }
+                s.devices.indices.allSatisfy { m.missingCause(s, $0) != cause }
             }
         }
 
     static let stepChecks: [Property<FleetSystem>] = [
             .transition("false-end:app") { m, old, action, new in
-                guard case .sync(let d) = action else { return true }
+                // A sync, or the launch's own sync inside a launch (configure() syncs at once).
+                let phone: Int? = switch action {
+                case .sync(let d), .openApp(let d), .backgroundLaunch(let d): d
+                default: nil
+                }
+                guard let d = phone else { return true }
                 return !m.endedCard(old, new, d) || m.truth(new).activeTotal == 0
             },
             .transition("false-end:server") { m, old, action, new in
@@ -45,6 +50,13 @@ extension FleetSystem {
                     case .card(let shown) = old.servers[i].memory
                 else { return true }
                 return !FleetLogic.sameRenderable(shown, tick.content, guards: m.guards)
+            },
+            .transition("duplicate-start:raced-adoption") { _, old, action, _ in
+                // spec: noteFleetActivityStarted exists so the server does not push-start "a second
+                // card next to the one the app just made"; an adoption landing between a start's
+                // decide and its sends does not stop the sends.
+                guard case .send(let i) = action, let tick = old.servers[i].tick, tick.action == .start else { return true }
+                return old.servers[i].memory == .none
             },
             .always("restart-loop") { _, s in s.devices.allSatisfy { $0.startsSinceWorld <= 2 } },
             .always("double-counted-session") { _, s in

@@ -35,7 +35,8 @@ public struct FleetSystem: Model {
         let key = DecideKey(server: i, sessions: s.sessions, memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
         return decisions.value(key) {
             FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
-                .decide(observations(s, server: i), now: 1, guards: guards)
+                .decide(observations(s, server: i), now: 1, guards: guards,
+                    endUnfilledCards: !config.variants.keepUnfilledCards)
         }
     }
 
@@ -66,7 +67,7 @@ public struct FleetSystem: Model {
             state.devices.append(DeviceCell(
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
                 wakePending: false, needsSync: false, startsSinceWorld: 0, lastSynced: nil,
-                cache: []))
+                cache: config.sessions.map(\.initial)))
             for h in registrationHosts {
                 state.registries[h].pushToStart.insert(
                     TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)

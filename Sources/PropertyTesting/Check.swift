@@ -11,6 +11,8 @@
 public final class Check {
     private(set) var labels: [String] = []
     private(set) var notes: [String] = []
+    /// Set when the case called `assume` with a false condition.
+    private(set) var isDiscarded = false
 
     init() {}
 
@@ -38,10 +40,35 @@ public final class Check {
         if !condition { throw PropertyFailure(message: message(), fileID: fileID, line: line) }
     }
 
+    /// Discards the case unless `condition` holds: it neither passes nor fails, and is counted.
+    /// A property that discards too much fails (see `PropertyResult.Outcome.gaveUp`).
+    ///
+    ///     forAll("division undoes multiplication", .zip(.int(in: -99...99), .int(in: -99...99))) { pair, check in
+    ///         try check.assume(pair.1 != 0)
+    ///         try check.expect(pair.0 * pair.1 / pair.1 == pair.0)
+    ///     }
+    public func assume(_ condition: Bool) throws {
+        if !condition {
+            isDiscarded = true
+            throw Discard()
+        }
+    }
+
+    func markDiscarded() { isDiscarded = true }
+
     /// Fails the case unconditionally.
     public func fail(_ message: String, fileID: String = #fileID, line: Int = #line) throws -> Never {
         throw PropertyFailure(message: message, fileID: fileID, line: line)
     }
+}
+
+/// Thrown by `assume`: the case is discarded. Properties whose body returns a `Bool` may call
+/// the free function `assume(_:)`.
+public struct Discard: Error {}
+
+/// Discards the current case unless `condition` holds (for bodies without a `Check`).
+public func assume(_ condition: Bool) throws {
+    if !condition { throw Discard() }
 }
 
 /// A failed `Check.expect`, carrying where it was stated.

@@ -22,6 +22,10 @@ final class ChoiceSource {
     private let maxChoices: Int
     private(set) var choices: [UInt64] = []
     private(set) var spans: [Span] = []
+    /// The biased choices drawn so far in this case, by bound (for repeats; never iterated),
+    /// and the bounds in drawing order (so a rewind forgets a filtered attempt's values too).
+    private var drawn: [UInt64: [UInt64]] = [:]
+    private var drawnBounds: [UInt64] = []
     /// Choice ranges whose deletion is worth trying first (stateful loops between equal model states).
     var cuts: [Range<Int>] = []
 
@@ -41,7 +45,7 @@ final class ChoiceSource {
 
     /// Draws one choice in `0...max`. Random mode asks `random` (which may bias toward edge
     /// cases); replay mode reads the next recorded choice, or 0 (the simplest) past the end.
-    func draw(max: UInt64, random: (inout Xoshiro256, UInt64) -> UInt64 = ChoiceSource.biased) throws -> UInt64 {
+    func draw(max: UInt64, random: (inout Xoshiro256, UInt64) -> UInt64) throws -> UInt64 {
         guard choices.count < maxChoices else { throw Rejection.tooManyChoices }
         let value: UInt64
         if let replayed {
@@ -51,6 +55,27 @@ final class ChoiceSource {
             value = Swift.min(random(&rng, max), max)
         }
         choices.append(value)
+        return value
+    }
+
+    /// `draw(max:random:)` biased as Hypothesis biases integers: toward 0, the largest choice,
+    /// small choices, and choices this case already drew with the same bound (exactly or off by
+    /// a little), since bugs live at the edges and between equal or neighbouring values.
+    func draw(max: UInt64) throws -> UInt64 {
+        if replayed != nil { return try draw(max: max) { _, _ in 0 } }
+        let value = try draw(max: max) { rng, max in
+            let roll = rng.next(below: 16)
+            if (4...7).contains(roll), let previous = drawn[max], !previous.isEmpty {
+                // One random word, as the uniform draw it replaces takes: the rest of the case's
+                // stream (and so a seed's other values) stays what it was without repeats.
+                let word = rng.next()
+                let base = previous[Int((word >> 4) % UInt64(previous.count))]
+                return Self.nudge(base, word & 15, max: max)
+            }
+            return Self.biased(&rng, max, roll: roll)
+        }
+        drawn[max, default: []].append(value)
+        drawnBounds.append(max)
         return value
     }
 
@@ -73,8 +98,8 @@ final class ChoiceSource {
     }
 
     /// A position to rewind to when a filtered attempt is thrown away.
-    struct Mark { let choices: Int, spans: Int, cuts: Int }
-    func mark() -> Mark { Mark(choices: choices.count, spans: spans.count, cuts: cuts.count) }
+    struct Mark { let choices: Int, spans: Int, cuts: Int, drawn: Int }
+    func mark() -> Mark { Mark(choices: choices.count, spans: spans.count, cuts: cuts.count, drawn: drawnBounds.count) }
 
     /// Forgets the choices since `mark`, so a recorded sequence holds only accepted attempts
     /// and replays without retries.
@@ -82,17 +107,28 @@ final class ChoiceSource {
         choices.removeSubrange(mark.choices...)
         spans.removeSubrange(mark.spans...)
         cuts.removeSubrange(mark.cuts...)
+        while drawnBounds.count > mark.drawn, let bound = drawnBounds.popLast() { drawn[bound]?.removeLast() }
     }
 
-    /// Uniform most of the time; 1 in 16 the simplest choice, 1 in 16 the largest, 1 in 8 a
-    /// small one: bugs live at the edges.
-    static func biased(_ rng: inout Xoshiro256, _ max: UInt64) -> UInt64 {
-        switch rng.next(below: 16) {
+    /// One roll in 16: 0 the simplest choice, 1 the largest, 2 and 3 one in 0…15, 8 one in
+    /// 0…255, otherwise (and for 4…7 when nothing was drawn before) uniform.
+    static func biased(_ rng: inout Xoshiro256, _ max: UInt64, roll: UInt64) -> UInt64 {
+        switch roll {
         case 0: return 0
         case 1: return max
         case 2, 3: return rng.next(below: Swift.min(max, 15) + 1)
+        case 8: return rng.next(below: Swift.min(max, 255) + 1)
         default: return max == .max ? rng.next() : rng.next(below: max + 1)
         }
+    }
+
+    /// `base` itself (half the time), or moved by 1 (a quarter) or by 2 to 5, kept in `0...max`.
+    static func nudge(_ base: UInt64, _ roll: UInt64, max: UInt64) -> UInt64 {
+        let distance: UInt64 = roll < 8 ? 0 : roll < 12 ? 1 : roll - 10
+        if distance == 0 { return base }
+        if roll % 2 == 0, max - base >= distance { return base + distance }
+        if base >= distance { return base - distance }
+        return max - base >= distance ? base + distance : base
     }
 
     /// A choice of 1 with probability `p`, else 0.

@@ -6,11 +6,15 @@ struct Failure: Sendable, Equatable {
     let message: String
     var notes: [String] = []
 
-    /// Runs `body` on `value`: nil when it holds, else how it failed.
+    /// Runs `body` on `value`: nil when it holds or discards the case (`check.isDiscarded`
+    /// then says so), else how it failed.
     static func of<Value>(_ value: Value, check: Check, _ body: (Value, Check) throws -> Bool) -> Failure? {
         do {
             if try body(value, check) { return nil }
             return Failure(signature: "returned false", message: HarnessMessage.returnedFalse, notes: check.notes)
+        } catch is Discard {
+            check.markDiscarded()
+            return nil
         } catch let failure as PropertyFailure {
             return Failure(signature: "expect at \(failure.fileID):\(failure.line)", message: failure.description, notes: check.notes)
         } catch {

@@ -1,11 +1,10 @@
 /// Integers, booleans and choices among alternatives. Every one shrinks toward its simplest
 /// value: integers toward 0 (or the bound nearest 0), `false`, the first element or generator.
 extension Gen where Value == Int {
-    /// An integer in `range`, biased toward the edges; shrinks toward 0 or the bound nearest it.
+    /// An integer in `range`, biased toward small values, the edges and values the case already
+    /// drew; shrinks toward 0 or the bound nearest it.
     public static func int(in range: ClosedRange<Int>) -> Gen<Int> {
-        let lo = range.lowerBound, hi = range.upperBound
-        let span = UInt64(bitPattern: Int64(hi &- lo))
-        return Gen { source in IntMapping.value(for: try source.draw(max: span), lo: lo, hi: hi) }
+        Gen { source in try IntMapping.draw(lo: range.lowerBound, hi: range.upperBound, from: source) }
     }
 }
 
@@ -29,8 +28,10 @@ extension Gen {
     public static func oneOf(_ gens: [Gen]) -> Gen {
         precondition(!gens.isEmpty, "Gen.oneOf needs at least one generator")
         return Gen { source in
-            let index = try source.draw(max: UInt64(gens.count - 1)) { rng, max in rng.next(below: max + 1) }
-            return try gens[Int(index)].generate(source)
+            try source.span(.other) {
+                let index = try source.draw(max: UInt64(gens.count - 1)) { rng, max in rng.next(below: max + 1) }
+                return try gens[Int(index)].generate(source)
+            }
         }
     }
 
@@ -38,30 +39,34 @@ extension Gen {
     public static func frequency(_ weighted: [(Int, Gen)]) -> Gen {
         let total = weighted.reduce(0) { $0 + Swift.max($1.0, 0) }
         precondition(total > 0, "Gen.frequency needs a positive total weight")
-        return Gen { source in
+        return Gen { source in try source.span(.other) {
             var ticket = Int(try source.draw(max: UInt64(total - 1)) { rng, max in rng.next(below: max + 1) })
             for (weight, gen) in weighted where weight > 0 {
                 if ticket < weight { return try gen.generate(source) }
                 ticket -= weight
             }
             throw Rejection.choiceOutOfRange
-        }
+        } }
     }
 }
 
-/// Maps a choice to an integer so that smaller choices mean simpler integers: from the bound
-/// nearest zero outward, alternating 0, 1, -1, 2, -2 … when the range straddles zero.
+/// Maps choices to an integer so that smaller choices mean simpler integers. A range on one
+/// side of zero is one choice, the distance from the bound nearest zero. A range straddling
+/// zero is two: the magnitude, then the sign (0 positive), forced when only one side reaches
+/// that far; so 0, 1, −1, 2, −2 … in shortlex order, and lowering a magnitude keeps the sign.
 enum IntMapping {
-    static func value(for choice: UInt64, lo: Int, hi: Int) -> Int {
-        if lo >= 0 { return lo &+ Int(bitPattern: UInt(choice)) }
-        if hi <= 0 { return hi &- Int(bitPattern: UInt(choice)) }
+    static func draw(lo: Int, hi: Int, from source: ChoiceSource) throws -> Int {
+        if lo >= 0 { return lo &+ Int(bitPattern: UInt(try source.draw(max: UInt64(bitPattern: Int64(hi &- lo))))) }
+        if hi <= 0 { return hi &- Int(bitPattern: UInt(try source.draw(max: UInt64(bitPattern: Int64(hi &- lo))))) }
         let positive = UInt64(hi), negative = UInt64(lo.magnitude)
-        let both = Swift.min(positive, negative)
-        if choice <= 2 &* both {
-            let k = Int((choice &+ 1) / 2)
-            return choice % 2 == 1 ? k : -k
-        }
-        let magnitude = both &+ (choice &- 2 &* both)
-        return positive > negative ? Int(magnitude) : Int(truncatingIfNeeded: 0 &- magnitude)
+        let magnitude = try source.draw(max: Swift.max(positive, negative))
+        let sign = magnitude <= Swift.min(positive, negative)
+            ? try source.draw(max: 1, random: ChoiceSource.weighted(0.5))
+            : try source.draw(forced: positive > negative ? 0 : 1)
+        return value(magnitude: magnitude, negative: sign == 1)
+    }
+
+    static func value(magnitude: UInt64, negative: Bool) -> Int {
+        negative ? Int(truncatingIfNeeded: 0 &- magnitude) : Int(truncatingIfNeeded: magnitude)
     }
 }

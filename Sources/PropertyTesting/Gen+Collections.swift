@@ -42,6 +42,6 @@ extension Gen {
 
     /// A tuple of one value from each generator, drawn in order.
     public static func zip<each T>(_ gens: repeat Gen<each T>) -> Gen<(repeat each T)> where Value == (repeat each T) {
-        Gen<(repeat each T)> { source in (repeat try (each gens).generate(source)) }
+        Gen<(repeat each T)> { source in (repeat try (each gens).drawn(from: source)) }
     }
 }

@@ -17,6 +17,11 @@ public struct Gen<Value>: Sendable {
         self.generate = generate
     }
 
+    /// A value drawn as one span (a unit the shrinker may delete, move or replace).
+    func drawn(from source: ChoiceSource) throws -> Value {
+        try source.span(.other) { try generate(source) }
+    }
+
     /// Always `value` (uses no choices).
     public static func constant(_ value: Value) -> Gen where Value: Sendable {
         Gen { _ in value }
@@ -60,6 +65,6 @@ public struct Draw {
 
     /// The next value of `gen`.
     public func callAsFunction<T>(_ gen: Gen<T>) throws -> T {
-        try gen.generate(source)
+        try gen.drawn(from: source)
     }
 }

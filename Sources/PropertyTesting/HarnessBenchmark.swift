@@ -2,8 +2,8 @@ import Foundation
 
 /// Measures the harness: generated cases per second and shrink steps (candidate replays) per
 /// second, on fixed seeds so runs compare. A benchmark, not a test: it prints figures and
-/// asserts nothing. Run it from a release build (`cardcheck bench-harness`, if the command
-/// line offers it).
+/// asserts nothing. Run it from a release build (`cardcheck bench-harness`); `challenges`
+/// (`cardcheck bench-harness --challenge`) measures shrinking quality on the shrinking challenge.
 public enum HarnessBenchmark {
     /// Runs the benchmark and returns the report lines.
     public static func run(cases: Int = 100_000, failures: Int = 500) -> [String] {

@@ -41,8 +41,13 @@ enum HarnessMessage {
         "property \"\(name)\" passed \(cases) \(plural(cases, "case")) (profile \(profile.rawValue), seed \(seedText(seed)))"
     }
     static func gaveUp(_ name: String, cases: Int, discarded: Int) -> String {
-        "property \"\(name)\" gave up: \(discarded) cases discarded by filters, only \(cases) ran"
+        "property \"\(name)\" gave up: \(discarded) cases discarded by filters or assume, only \(cases) ran"
     }
+    static func discarded(_ count: Int) -> String {
+        "  discarded: \(count) \(plural(count, "case")) (by filters or assume)"
+    }
+    /// Appended to the shrink figures when the budget ran out: the input may shrink further.
+    static let shrinkBudgetSpent = ", shrink budget spent: a smaller failing input may exist"
     static func neverLabelled(_ name: String, label: String, cases: Int) -> String {
         "property \"\(name)\": label '\(label)' never occurred in \(cases) \(plural(cases, "case")) (its interesting case was not exercised)"
     }

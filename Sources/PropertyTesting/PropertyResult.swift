@@ -36,6 +36,9 @@ public struct PropertyResult<Value> {
     /// Shrinks accepted (each a smaller input failing the same way) and candidates tried.
     public internal(set) var shrinks = 0
     public internal(set) var shrinkAttempts = 0
+    /// The shrunk case's choice count and the shrink's wall time (for the shrinking benchmark).
+    var shrunkChoiceCount = 0
+    var shrinkSeconds = 0.0
     /// How many generated cases carried each label, most frequent first.
     public internal(set) var labels: [LabelCount] = []
     /// Declared labels (`cover:`) that no case carried.

@@ -85,13 +85,18 @@ struct PropertyRunner<Value> {
             writeSeed(HarnessMessage.caseStarting(name, index, caseSeed), caseSeed)
             index += 1
             let source = ChoiceSource(seed: caseSeed)
-            guard let value = try? gen.generate(source) else {
+            guard let value = try? gen.drawn(from: source) else {
+                result.discarded += 1
+                continue
+            }
+            let check = Check()
+            let failure = Failure.of(value, check: check, body)
+            if check.isDiscarded {
                 result.discarded += 1
                 continue
             }
             result.cases += 1
-            let check = Check()
-            if let failure = Failure.of(value, check: check, body) {
+            if let failure {
                 // A candidate may trap while shrinking; this line still names the original case.
                 writeSeed(HarnessMessage.shrinking(name, caseSeed), caseSeed)
                 let start = Shrinker.Attempt(
@@ -111,6 +116,7 @@ struct PropertyRunner<Value> {
         }
         result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
         if !result.labels.isEmpty { result.report.append("  labels: " + labelSummary(result)) }
+        if result.discarded > 0 { result.report.append(HarnessMessage.discarded(result.discarded)) }
         result.report += result.issues.filter { !result.report.contains($0) }
     }
 
@@ -127,12 +133,16 @@ struct PropertyRunner<Value> {
     private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {
         var shrinker = Shrinker(start: start, maxAttempts: profile.maxShrinkAttempts) { choices in
             let source = ChoiceSource(replaying: choices)
-            guard let value = try? gen.generate(source),
+            guard let value = try? gen.drawn(from: source),
                   let failure = Failure.of(value, check: Check(), body) else { return nil }
             return Shrinker.Attempt(choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
         }
+        let clock = ContinuousClock(), started = clock.now
         shrinker.shrink()
+        let elapsed = (clock.now - started).components
+        result.shrinkSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         let best = shrinker.best
+        result.shrunkChoiceCount = best.choices.count
         result.outcome = .failed
         result.counterexample = best.value
         result.failingSeed = seed
@@ -142,7 +152,8 @@ struct PropertyRunner<Value> {
         var lines = [HarnessMessage.failed(name, cases: result.cases, shrinks: shrinker.improvements)]
         lines += details(best.value, best.failure)
         lines.append("  reproduce: " + HarnessMessage.reproduce(seed: seed, filter: filter))
-        lines.append("  (profile \(profile.name.rawValue), \(result.discarded) discarded, \(shrinker.attempts) shrink candidates)")
+        lines.append("  (profile \(profile.name.rawValue), \(result.discarded) discarded, \(shrinker.attempts) shrink candidates"
+            + (shrinker.exhausted ? HarnessMessage.shrinkBudgetSpent : "") + ")")
         if profile.recordsCorpus, let record { lines.append("  " + record(best.value)) }
         result.issues.append(lines.joined(separator: "\n"))
         result.report += lines

@@ -29,4 +29,24 @@ import Testing
         #expect(stray.run("bench-harness", "models.json") == 2)
         #expect(stray.err == ["cardcheck: cardcheck bench-harness takes no file (try: cardcheck bench-harness --help)"])
     }
+
+    @Test("bench-harness --challenge prints the shrinking challenge's table for the chosen challenges")
+    func challenge() {
+        let c = CapturedConsole()
+        #expect(c.run("bench-harness", "--challenge", "--seeds", "2", "--only", "reverse,coupling") == 0)
+        #expect(c.out.count == 5)
+        #expect(c.out.first == "shrinking challenge: 2 challenges, 2 seeds each, PR shrink budget (5000 candidates); "
+            + "bar: ideal in 95% of seeds where Hypothesis reaches it, else 90%")
+        #expect(c.out[2].hasPrefix("reverse "))
+        #expect(c.out[3].hasPrefix("coupling "))
+    }
+
+    @Test("an unknown challenge is one line naming the known ones, exit code 2")
+    func unknownChallenge() {
+        let c = CapturedConsole()
+        #expect(c.run("bench-harness", "--challenge", "--only", "bound6") == 2)
+        #expect(c.err == ["cardcheck: --only: unknown challenge 'bound6' (one of: bound5, large_union_list, reverse, calculator, "
+            + "lengthlist, difference_must_not_be_zero, difference_must_not_be_small, difference_must_not_be_one, binheap, "
+            + "coupling, deletion, distinct, nested_lists)"])
+    }
 }

@@ -40,6 +40,6 @@ struct FleetCatalogTests {
     func oneGuard() {
         let c = CapturedConsole()
         #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip") == 0)
-        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | double-counted-session |") })
+        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | double-counted-session | double-counted-session: shown |") })
     }
 }

@@ -11,7 +11,22 @@ import Testing
         let box = FleetBox(since: since, clientEnded: ["a"], vetoLogged: true)
         let (next, file) = box.noteFleetActivityStarted()
         #expect(next == FleetBox(current: FleetCardMemory(content: nil), since: since))
-        #expect(file == .write)
+        #expect(file == .keep, "adoption is not persisted")
+    }
+
+    @Test("re-registration while a card is tracked leaves memory, content, veto and since untouched")
+    func reRegistration() {
+        let card = FleetCardMemory(content: FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 3))
+        let box = FleetBox(current: card, since: since, clientEnded: ["a"], vetoLogged: true)
+        let (next, file) = box.noteFleetActivityStarted()
+        #expect(next == box && file == .keep)
+    }
+
+    @Test("a boot-time load that finds no file drops an adoption made during it")
+    func adoptionDuringAnEmptyLoad() {
+        let adopted = FleetBox.booting().noteFleetActivityStarted().box
+        #expect(adopted.current == FleetCardMemory(content: nil))
+        #expect(adopted.completingBootLoad(nil).current == nil)
     }
 
     @Test("clearing the veto forgets the population and its log, and nothing else")
@@ -47,12 +62,14 @@ import Testing
         #expect(loaded == FleetBox(since: since, clientEnded: ["a", "b"]))
     }
 
-    @Test("a registration after the mid-load /ended keeps the veto cleared when the load completes")
-    func registrationAfterTheMidLoadEnded() {
+    @Test("an adoption after the mid-load /ended resets fleetEndedReported: the load puts the snapshot's card back")
+    func registrationAfterTheMidLoadEnded() throws {
         let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
         let reported = FleetBox.booting().noteFleetActivityEnded().box
-        let loaded = reported.noteFleetActivityStarted().box.completingBootLoad(snapshot)
-        #expect(loaded.clientEnded == nil && loaded.current == FleetCardMemory(content: nil) && loaded.since == since)
+        let adopted = reported.noteFleetActivityStarted().box
+        #expect(!adopted.fleetEndedReported && adopted.clientEnded == nil)
+        let loaded = adopted.completingBootLoad(snapshot)
+        #expect(loaded.clientEnded == nil && loaded.current == snapshot.current && loaded.since == since)
     }
 
     @Test("a quiet boot-time load restores the card and every elapsed baseline")

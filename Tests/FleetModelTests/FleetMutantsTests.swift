@@ -13,7 +13,7 @@ struct FleetMutantsTests {
         #expect(result.rows.count == 1)
         #expect(result.rows[0].property == "double-counted-session")
         #expect(result.allKilled)
-        #expect(result.table.contains("| seenSidSkip | double-counted-session | double-counted-session |"))
+        #expect(result.table.contains("| seenSidSkip | double-counted-session | double-counted-session: shown | double-counted-session |"))
     }
 
     @Test("a guard whose removal changes nothing in these bounds is reported as not killed")

@@ -41,7 +41,7 @@ struct FleetSystemTests {
         #expect(model.zombieCause(s, 0) == "idle-phone")
     }
 
-    @Test("a background launch registers the card's token and the server adopts it")
+    @Test("a background launch registers the card's token; the server already tracks the card it started, so it keeps its memory")
     func backgroundLaunchAdopts() throws {
         let steps: [FleetSystem.Action] = [
             .setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0),
@@ -50,7 +50,7 @@ struct FleetSystemTests {
         let s = try #require(Fixture.run(model, steps))
         let update = try #require(s.posts.firstIndex { $0.endpoint == .updateToken })
         let after = try #require(model.next(s, .arrivePost(update)))
-        #expect(after.servers[0].memory == .adopted)
+        #expect(after.servers[0].memory == s.servers[0].memory, "re-registration keeps the tracked card")
         #expect(after.registries[0].update.count == 1)
         #expect(after.devices[0].cards[0].registered)
     }

@@ -126,3 +126,18 @@ func shrinkFromFirstFullCase<Value>(
     let result = checkProperty("shrinks from a full array", gen, profile: profile) { !fails($0) }
     return (start, result)
 }
+
+@Suite struct ShrinkBudgetTests {
+    @Test("a shrink cut short by the budget says so; one that finished does not")
+    func budgetSpentIsReported() {
+        var profile = Profile.pr
+        profile.logsCaseSeeds = false
+        let lists = Gen.array(of: .int(in: 0...100), count: 0...10)
+        let finished = checkProperty("no three numbers sum past 100", lists, profile: profile, ShrinkerTests.noThreeSumPast100)
+        #expect(finished.report.contains { $0.hasPrefix("  (profile pr, ") && $0.hasSuffix(" shrink candidates)") })
+        profile.maxShrinkAttempts = 3
+        let cut = checkProperty("no three numbers sum past 100", lists, profile: profile, ShrinkerTests.noThreeSumPast100)
+        #expect(cut.shrinkAttempts == 3)
+        #expect(cut.report.contains { $0.hasSuffix(" 3 shrink candidates, shrink budget spent: a smaller failing input may exist)") })
+    }
+}

@@ -81,21 +81,28 @@ enum ServerProperties {
         check.label("active sessions", when: tick.content.activeTotal > 0)
         check.label("a veto population", when: input.box.clientEnded != nil)
         try check.expect(tick.action != .start, "push-start beside the app's card")
+        guard input.box.current == nil else { return }  // re-registration: the box is untouched
         try check.expect(server.box.clientEnded == nil && !server.box.vetoLogged && !tick.vetoed,
                          "the veto \(input.box.clientEnded ?? []) survived the registration")
     }
 
     /// The registration's own effect, whatever adoption does (spec "The start veto": "cleared ...
     /// by the phone registering an update token"); it holds with adoptOnTokenRegistration off too.
+    /// While a card is tracked the real handler returns early: the box is left as it is.
     static let registrationClearsTheVeto = FleetProperty(
-        "an update-token registration clears the veto and stores the token, adopting the card or not",
-        FleetGen.deliveryCase, cover: ["a veto population"]
+        "an update-token registration stores the token; with no card tracked it clears the veto, adopting or not; with one it changes nothing else",
+        FleetGen.deliveryCase, cover: ["a veto population", "a card tracked"]
     ) { input, check, guards in
         let server = FleetServer(box: input.box).postingUpdateToken(token1, guards: guards)
         check.label("a veto population", when: input.box.clientEnded != nil)
+        check.label("a card tracked", when: input.box.current != nil)
+        try check.expect(server.registry.update.contains(token1), "the token was not stored")
+        if guards.adoptOnTokenRegistration && input.box.current != nil {
+            try check.expect(server.box == input.box && server.file == nil, "re-registration changed the box")
+            return
+        }
         try check.expect(server.box.clientEnded == nil && !server.box.vetoLogged,
                          "the veto \(input.box.clientEnded ?? []) survived the registration")
-        try check.expect(server.registry.update.contains(token1), "the token was not stored")
         let expected = guards.adoptOnTokenRegistration ? FleetCardMemory(content: nil) : input.box.current
         try check.expect(server.box.current == expected, "card \(String(describing: server.box.current))")
     }

@@ -1,0 +1,110 @@
+import FleetCard
+
+/// Why a property broke, told from the trace: texts that name a fault say which step did it, and
+/// a text is only chosen when the steps contain what it claims (FleetStoryTests checks this on
+/// every committed story).
+extension FleetStory {
+    /// The first step (1-based) whose action satisfies `match`, if any.
+    func firstStep(_ match: (FleetSystem.Action) -> Bool) -> Int? {
+        steps.firstIndex(where: match).map { $0 + 1 }
+    }
+
+    var declinedWake: Int? { firstStep { if case .declineWake = $0 { true } else { false } } }
+    var lostPost: Int? { firstStep { if case .losePost = $0 { true } else { false } } }
+    var droppedPush: Int? { firstStep { if case .dropPush = $0 { true } else { false } } }
+    var suspendedBackground: Int? { firstStep { if case .backgroundEnds = $0 { true } else { false } } }
+
+    /// The first adoption that landed between a server tick's decide and its apply, as
+    /// (decide step, adoption step, apply step).
+    var adoptionInsideTick: (Int, Int, Int)? {
+        let states = self.states
+        var decided: [Int: Int] = [:]  // server → decide step
+        var adopted: [Int: Int] = [:]  // server → adoption step inside the open tick
+        for k in steps.indices where k + 1 < states.count {
+            switch steps[k] {
+            case .tick(let i) where states[k + 1].servers[i].tick != nil:
+                decided[i] = k + 1
+                adopted[i] = nil
+            case .arrivePost(let p):
+                let post = states[k].posts[p]
+                let h = Int(post.host)
+                if post.endpoint == .updateToken, decided[h] != nil, states[k].servers[h].memory == .none,
+                    states[k + 1].servers[h].memory == .adopted, adopted[h] == nil
+                {
+                    adopted[h] = k + 1
+                }
+            case .apply(let i):
+                if let d = decided[i], let a = adopted[i] { return (d, a, k + 1) }
+                decided[i] = nil
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The first /update-token that landed while its server tracked a card filled with content
+    /// the registering card did not show: (step, the tracked content).
+    var reRegistrationOverOtherContent: (Int, CardContent)? {
+        let states = self.states
+        for k in steps.indices where k + 1 < states.count {
+            guard case .arrivePost(let p) = steps[k] else { continue }
+            let post = states[k].posts[p]
+            guard post.endpoint == .updateToken, case .card(let tracked) = states[k].servers[Int(post.host)].memory,
+                case .card(let d, let c)? = model.owner(of: post.token, in: states[k]),
+                states[k].devices[d].cards[c].content != tracked
+            else { continue }
+            return (k + 1, tracked)
+        }
+        return nil
+    }
+
+    /// The cause text for `cls`:`cause`, or nil when the cause has none.
+    func causeText(_ cls: String, _ cause: String) -> String? {
+        switch (cls, cause) {
+        case ("zombie-card", "idle-phone"):
+            var how = "its update token never reached the server"
+            if let k = declinedWake { how = "iOS did not launch the app after the push-to-start (step \(k)), so its update token never reached the server" }
+            else if let k = lostPost { how = "its registration POST was lost (step \(k))" }
+            return "the card was push-started and \(how): the documented idle-phone hole."
+        case ("zombie-card", "stale-delivery"):
+            if let (d, a, p) = adoptionInsideTick {
+                return "an update-token registration was adopted (step \(a)) between the server's decide (step \(d)) and its apply (step \(p)); apply recorded content the adopted card never received, so the server believes the card shows it."
+            }
+            if let (k, tracked) = reRegistrationOverOtherContent {
+                return "a card's token was registered (step \(k)) while the server tracked a card showing [\(FleetStory.describe(tracked))]; a re-registration leaves the memory as it is (the real handler returns early), so the server believes the newly registered card shows that content and never corrects it."
+            }
+            if let k = droppedPush { return "APNs dropped a push after accepting it (step \(k)); the server counted it delivered." }
+            return "the server's memory says the card shows content this card never received."
+        case ("duplicate-card", "no-wake"), ("duplicate-card", "start-raced-registration"):
+            let lead = cause == "no-wake"
+                ? "the second card arrived while the app was not running"
+                : "a start decided before the app's own card registered its token arrived after it, while the app was not running"
+            if let k = declinedWake { return "\(lead) and iOS did not launch it (step \(k)), so dedupe never ran." }
+            return "\(lead), and no launch followed, so dedupe never ran."
+        case ("missing-card", "two-phones"):
+            return "the server's single card memory is the other phone's card (one slot per APNs environment, no device id on the wire), so it never push-starts a card for this phone."
+        case ("missing-card", "host-down"):
+            return "the app knows a host is down, so its count is untrusted and it creates no card; the default host's server does not start one either."
+        case ("zombie-card", "host-down"):
+            return "the app knows a host is down, so its end gate leaves the card untouched (spec E: unknown is not zero), whatever the reachable hosts say."
+        case ("zombie-card", "adopted-never-filled"):
+            return "the server adopted this card and never filled it, and (the variant) never ends such a card."
+        case ("false-end", "server"):
+            let states = self.states
+            let ends = steps.indices.filter { k in
+                if case .tick(let i) = steps[k], k + 1 < states.count, states[k + 1].servers[i].tick?.action == .end { return true }
+                return false
+            }
+            if let k = ends.last, case .tick(let i) = steps[k] {
+                let unfilled = states[k].servers[i].memory == .adopted
+                    ? "a card it had adopted and never filled" : "its card"
+                return "the server decided end (step \(k + 1)) for \(unfilled) because the sessions it sees count zero; the end push was delivered while the truth has active sessions."
+            }
+            return FleetStory.causeMeaning[cause]
+        case ("duplicate-start", "raced-adoption"):
+            return "an update-token registration was adopted between the server's start decide and its send; the send still went out."
+        default:
+            return FleetStory.causeMeaning[cause]
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Recursive values (expressions, trees) with a depth budget.
+extension Gen {
+    /// A value that is either `leaf` or `branch(child)`, where `child` is this generator one
+    /// level deeper; at `maxDepth` levels only leaves remain, so every value is finite. Each
+    /// level draws a branch-or-leaf choice (forced to leaf at the limit, so a subtree replays the
+    /// same anywhere in the tree); shrinks toward leaves and toward a node's own subtrees.
+    ///
+    ///     indirect enum Expr { case int(Int), add(Expr, Expr) }
+    ///     let exprs = Gen<Expr>.recursive(maxDepth: 4, leaf: Gen.int(in: 0...9).map { .int($0) }) { child in
+    ///         Gen.zip(child, child).map { .add($0, $1) }
+    ///     }
+    ///
+    /// `branchProbability` is the chance of a branch at each level below the limit.
+    public static func recursive(
+        maxDepth: Int = 5, branchProbability: Double = 0.5, leaf: Gen, branch: @escaping @Sendable (Gen) -> Gen
+    ) -> Gen {
+        let more = ChoiceSource.weighted(Swift.min(Swift.max(branchProbability, 0), 1))
+        var level = Gen { source in
+            _ = try source.draw(forced: 0)
+            return try leaf.generate(source)
+        }
+        for _ in 0..<Swift.max(maxDepth, 0) {
+            let branched = branch(level)
+            level = Gen { source in
+                try source.draw(max: 1, random: more) == 0 ? try leaf.generate(source) : try branched.drawn(from: source)
+            }
+        }
+        return level
+    }
+}

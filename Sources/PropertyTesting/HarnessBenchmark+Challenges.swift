@@ -1,0 +1,42 @@
+import Foundation
+
+extension HarnessBenchmark {
+    /// The shrinking challenge as a benchmark: every challenge (or those named in `only`) on
+    /// seeds 0..<seeds, one line each. "found" counts seeds failing within the PR profile's
+    /// 100 cases; shrinking runs on whatever fails within 10,000. Medians are over the found seeds.
+    public static func challenges(seeds: Int = 100, only: [String] = [], misses: Int = 0) -> [String] {
+        let chosen = ShrinkingChallenge.catalog.filter { only.isEmpty || only.contains($0.name) }
+        var lines = ["shrinking challenge: \(chosen.count) challenges, \(seeds) seeds each, PR shrink budget "
+            + "(\(Profile.pr.maxShrinkAttempts) candidates); bar: ideal in 95% of seeds where Hypothesis reaches it, else 90%"]
+        lines.append(pad("challenge", 29) + pad("found", 7) + pad("ideal", 7) + pad("bar", 5) + pad("size", 6)
+            + pad("candidates", 11) + pad("shrink ms", 11) + "ideal result")
+        var worst = 0.0
+        for challenge in chosen {
+            let measurement = challenge.measure(seeds: seeds)
+            let found = measurement.found
+            let size = Measurement.median(found.map(\.shrunkChoices)).map(String.init) ?? "-"
+            let candidates = Measurement.median(found.map(\.candidates)).map(String.init) ?? "-"
+            let time = Measurement.median(found.map(\.shrinkSeconds)) ?? 0
+            worst = max(worst, time)
+            let bar = challenge.hypothesisReachesIdeal ? 95 : 90
+            let met = measurement.ideal * 100 >= bar * seeds
+            lines.append(pad(challenge.name, 29) + pad(percent(measurement.foundWithinPR, seeds), 7)
+                + pad(percent(measurement.ideal, seeds), 7) + pad((met ? "ok " : "no ") + "\(bar)", 5) + pad(size, 6)
+                + pad(candidates, 11) + pad(String(format: "%.2f", time * 1000), 11) + challenge.ideal)
+            for (text, count) in measurement.commonMisses(misses) {
+                lines.append("    \(count)× " + text.replacingOccurrences(of: "\n", with: " "))
+            }
+        }
+        lines.append("size: the shrunk case's choice count (median); candidates: shrink replays (median); "
+            + "slowest median shrink \(String(format: "%.2f", worst * 1000)) ms")
+        return lines
+    }
+
+    private static func percent(_ count: Int, _ total: Int) -> String {
+        "\(count * 100 / max(total, 1))%"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

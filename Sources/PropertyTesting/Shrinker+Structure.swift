@@ -1,0 +1,154 @@
+/// The passes that make a case shorter: loops, steps, elements, blocks, subtrees.
+extension Shrinker {
+    /// Stateful loops: the steps between two equal model states, longest first.
+    mutating func cutLoops() -> Bool {
+        var improved = false, index = 0
+        while index < best.cuts.count, !exhausted {
+            let cuts = best.cuts.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lowerBound < $1.lowerBound }
+            if consider(removing(cuts[index])) { improved = true; index = 0 } else { index += 1 }
+        }
+        return improved
+    }
+
+    /// Whole stateful steps, in runs of halving length; preconditions are re-checked on replay.
+    mutating func deleteSteps() -> Bool {
+        var improved = false
+        var length = best.spans.filter { $0.kind == .step }.count
+        while length > 0, !exhausted {
+            var start = best.spans.filter { $0.kind == .step }.count - length
+            while start >= 0 {
+                let steps = best.spans.filter { $0.kind == .step }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                if start + length <= steps.count,
+                   consider(removing(steps[start].range.lowerBound..<steps[start + length - 1].range.upperBound)) {
+                    improved = true
+                }
+                start -= 1
+            }
+            length /= 2
+        }
+        return improved
+    }
+
+    /// Runs of sibling spans (list elements, a record's fields), any length: from each position,
+    /// back to front, the longest run found by doubling then bisecting; then single spans of any kind.
+    mutating func deleteSpanRuns() -> Bool {
+        var improved = false, group = 0
+        while !exhausted {
+            let groups = tree().siblingGroups()
+            guard group < groups.count else { break }
+            var position = groups[group].count - 1
+            while position >= 0, !exhausted {
+                let members = tree().siblingGroups().count > group ? tree().siblingGroups()[group] : []
+                guard position < members.count else { position -= 1; continue }
+                if deleteRun(of: members, from: position) { improved = true }
+                position -= 1
+            }
+            group += 1
+        }
+        var index = tree().spans.count - 1
+        while index >= 0, !exhausted {
+            let spans = tree().spans
+            if index < spans.count, consider(removing(spans[index].range)) { improved = true }
+            index -= 1
+        }
+        return improved
+    }
+
+    /// Deletes siblings `members[position...]` in the longest run that still fails (at least two).
+    private mutating func deleteRun(of members: [Int], from position: Int) -> Bool {
+        let spans = tree().spans, base = best.choices
+        func run(_ count: Int) -> [UInt64] {
+            removing(spans[members[position]].range.lowerBound..<spans[members[position + count - 1]].range.upperBound, from: base)
+        }
+        let available = members.count - position
+        guard available >= 2 else { return false }
+        var good = 1, bad = available + 1, size = 2
+        while size <= available {
+            if consider(run(size)) { good = size; size *= 2 } else { bad = size; break }
+        }
+        if good == 1 { return false }
+        if bad == available + 1 { bad = min(size, available + 1) }
+        // best changed: later candidates still edit `base` and must beat the new best.
+        while good + 1 < bad {
+            let middle = (good + bad) / 2
+            if middle <= available, Self.shortlexLess(run(middle), best.choices), consider(run(middle)) { good = middle } else { bad = middle }
+        }
+        return true
+    }
+
+    /// Blocks of one to eight consecutive choices, back to front.
+    mutating func deleteBlocks() -> Bool {
+        var improved = false
+        for size in (1...8).reversed() {
+            var start = best.choices.count - size
+            while start >= 0, !exhausted {
+                if consider(removing(start..<start + size)) { improved = true }
+                start -= 1
+            }
+        }
+        return improved
+    }
+
+    /// Replaces a span by one of its descendants (an expression by a subexpression), outermost first.
+    mutating func replaceWithDescendants() -> Bool {
+        var improved = false, index = 0
+        while !exhausted {
+            let tree = tree()
+            guard index < tree.spans.count else { break }
+            let outer = tree.spans[index]
+            for inner in tree.descendants(of: index) where tree.spans[inner].kind == outer.kind {
+                var candidate = Array(best.choices[..<outer.range.lowerBound])
+                candidate += best.choices[tree.spans[inner].range]
+                candidate += best.choices[outer.range.upperBound...]
+                if consider(candidate) { improved = true; break }
+            }
+            index += 1
+        }
+        return improved
+    }
+
+    /// A length drawn before its elements (`int(in:).flatMap { array(count: n...n) }`): lower
+    /// the choice just before a run of elements by one and delete one of them, each in turn.
+    mutating func lowerLengthAndDelete() -> Bool {
+        var improved = false, group = 0
+        while !exhausted {
+            let groups = tree().siblingGroups(minimum: 1).filter { tree().spans[$0[0]].kind == .element }
+            guard group < groups.count else { break }
+            var position = 0
+            while !exhausted {
+                let groups = tree().siblingGroups(minimum: 1).filter { tree().spans[$0[0]].kind == .element }
+                guard group < groups.count, position < groups[group].count else { break }
+                let spans = tree().spans, length = spans[groups[group][0]].range.lowerBound - 1
+                guard length >= 0, best.choices[length] > 0 else { break }
+                let lowered = replacing(best.choices, length, best.choices[length] - 1)
+                if consider(removing(spans[groups[group][position]].range, from: lowered)) { improved = true } else { position += 1 }
+            }
+            group += 1
+        }
+        return improved
+    }
+
+    /// Deletes one element and lowers by one the last choice of every other element of its
+    /// list (lists of positions or offsets, where removing one shifts what the others mean).
+    mutating func deleteAndShift() -> Bool {
+        var improved = false, group = 0
+        while !exhausted {
+            let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+            guard group < groups.count else { break }
+            var position = 0
+            while !exhausted {
+                let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+                guard group < groups.count, position < groups[group].count else { break }
+                let spans = tree().spans, members = groups[group]
+                var lowered = best.choices, changed = false
+                for (i, member) in members.enumerated() where i != position {
+                    let last = spans[member].range.upperBound - 1
+                    if spans[member].range.count > 1, lowered[last] > 0 { lowered[last] -= 1; changed = true }
+                }
+                if changed, consider(removing(spans[members[position]].range, from: lowered)) { improved = true } else { position += 1 }
+            }
+            group += 1
+        }
+        return improved
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import FleetCard
+
+/// The readings where the spec is silent and the real app decides (Models/README.md, "Readings
+/// that follow the real app"), one test each at the level of the documented logic.
+@Suite struct RealAppReadingsTests {
+    let card = FleetContentState(
+        working: 1, needsInput: 0, rows: [FleetRow(sid: "s1", title: "s1", state: .working, since: 0)], more: 0,
+        updatedAt: 0)
+
+    @Test("the app compares with its own last sync: a card the server rewrote is left alone until the app's view changes")
+    func comparesWithItsOwnLastSync() throws {
+        let store = liveStore([working("s1")])
+        let (first, synced) = FleetClientSync().syncing(store, card: nil, now: 0)
+        guard case .request(let mine, _) = first else { Issue.record("expected a request"); return }
+        #expect(synced.last == mine)
+        // The server rewrote the card (s1 now asks); the app's own view has not moved.
+        let rewritten = FleetContentState(
+            working: 0, needsInput: 1, rows: [FleetRow(sid: "s1", title: "s1", state: .needsInput, since: 0)], more: 0,
+            updatedAt: 1)
+        #expect(synced.syncing(store, card: rewritten, now: 2).action == .nothing)
+        // Its view changes: now it updates.
+        let (changed, next) = synced.syncing(liveStore([working("s1"), working("s2")]), card: rewritten, now: 3)
+        guard case .update(let content) = changed else { Issue.record("expected an update"); return }
+        #expect(content.working == 2 && next.last == content)
+    }
+
+    @Test("card creation is gated on count trust: a cold store hydrated from a stale cache requests nothing")
+    func creationGatedOnTrust() throws {
+        let cached = FleetStoreView(sessions: [working("s1")], hydratedFromDisk: true)
+        #expect(FleetClientSync().syncing(cached, card: nil, now: 0).action == .nothing)
+        let down = FleetStoreView(sessions: [working("s1")], knownDownHosts: ["h2"], liveFetchedOnce: true)
+        #expect(FleetClientSync().syncing(down, card: nil, now: 0).action == .nothing)
+        let off = try #require(Guards.allBut("endGateTrustworthiness"))
+        guard case .request = FleetClientSync().syncing(cached, card: nil, now: 0, guards: off).action else {
+            Issue.record("without the guard the stale cache requests a card"); return
+        }
+    }
+
+    @Test("an end clears the app's last snapshot; a trustworthy zero with no card does nothing")
+    func endForgetsTheLastSnapshot() {
+        let (action, next) = FleetClientSync(last: card).syncing(liveStore([idle("s1")]), card: card, now: 1)
+        #expect(action == .end && next.last == nil)
+        #expect(FleetClientSync().syncing(liveStore([idle("s1")]), card: nil, now: 1).action == .nothing)
+    }
+
+    @Test("no card tracked: the server's start stamps every row's since with now, whatever its since map held")
+    func freshBaselinesWithoutACard() {
+        let old = SinceMap([SinceStamp(sid: "s1", state: .working, since: 5)])
+        let start = reduceFleetLiveActivity([working("s1")], FleetBox(since: old), now: 40)
+        #expect(start.action == .start && start.content.rows.map(\.since) == [40])
+        let adopted = reduceFleetLiveActivity(
+            [working("s1")], FleetBox(current: FleetCardMemory(content: nil), since: old), now: 40)
+        #expect(adopted.action == .update && adopted.content.rows.map(\.since) == [40])
+        let filled = reduceFleetLiveActivity([working("s1")], FleetBox(current: FleetCardMemory(content: card), since: old), now: 40)
+        #expect(filled.content.rows.map(\.since) == [5], "a filled card keeps its baselines")
+    }
+
+    @Test("an untrusted count resets the end gate's zero timer (hold 60)")
+    func untrustedResetsTheZeroTimer() {
+        let (v0, g0) = FleetEndGate().step(trustworthy: true, activeTotal: 0, now: 0, hold: 60)
+        #expect(v0 == .untouched && g0.zeroSince == 0)
+        let (v1, g1) = g0.step(trustworthy: false, activeTotal: 0, now: 30, hold: 60)
+        #expect(v1 == .untouched && g1.zeroSince == nil)
+        let (v2, g2) = g1.step(trustworthy: true, activeTotal: 0, now: 61, hold: 60)
+        #expect(v2 == .untouched && g2.zeroSince == 61, "the zero is held from 61, not from 0")
+        #expect(g2.step(trustworthy: true, activeTotal: 0, now: 121, hold: 60).verdict == .end)
+        // Without the reset the gate would have ended at 61: the timer kept running through the unknown.
+        #expect(g0.step(trustworthy: true, activeTotal: 0, now: 61, hold: 60).verdict == .end)
+    }
+
+    @Test("the server skips rows with an empty sid")
+    func emptySidSkipped() {
+        let tick = reduceFleetLiveActivity([FleetSession(sid: "", busy: true), working("s1")], FleetBox(), now: 0)
+        #expect(tick.content.working == 1 && tick.content.rows.map(\.sid) == ["s1"])
+    }
+
+    @Test("a row's title falls back to the first 8 characters of its sid, then Session, clipped to 80, on both writers")
+    func titleFallback() {
+        #expect(FleetRow.displayTitle("", sid: "0123456789ab") == "01234567")
+        #expect(FleetRow.displayTitle("", sid: "") == "Session")
+        #expect(FleetRow.displayTitle(String(repeating: "x", count: 100), sid: "s1").count == 80)
+        #expect(FleetRow.displayTitle("Fix it", sid: "s1") == "Fix it")
+        let untitled = FleetSession(sid: "abcdefghijkl", busy: true)
+        let server = reduceFleetLiveActivity([untitled], FleetBox(), now: 0).content.rows.map(\.title)
+        let app = FleetActivitySnapshot.make(from: [untitled], carrying: SinceMap(), now: 0).content.rows.map(\.title)
+        #expect(server == ["abcdefgh"] && app == ["abcdefgh"])
+    }
+
+    @Test("variant: a server that never ends a card it never filled keeps an adopted card at zero")
+    func keepUnfilled() {
+        let adopted = FleetBox(current: FleetCardMemory(content: nil))
+        #expect(reduceFleetLiveActivity([], adopted, now: 0).action == .end)
+        #expect(reduceFleetLiveActivity([], adopted, now: 0, endUnfilledCards: false).action == .nothing)
+        let filled = FleetBox(current: FleetCardMemory(content: card))
+        #expect(reduceFleetLiveActivity([], filled, now: 0, endUnfilledCards: false).action == .end)
+    }
+}
