@@ -27,11 +27,11 @@ struct FleetSymmetryTests {
 
     static let cases: [Case] = [
         Case(name: "two phones, budget 0, depth 12", config: twoPhones(nil, budget: 0, depth: 12),
-             full: (2274, 7506), reduced: (2026, 6904)),
+             full: (1038, 3789), reduced: (927, 3472)),
         Case(name: "two phones, updatedAt compared, budget 0, depth 10", config: twoPhones("updatedAtExcluded", budget: 0, depth: 10),
-             full: (710, 1965), reduced: (662, 1876)),
+             full: (424, 1258), reduced: (395, 1198)),
         Case(name: "two phones, end gate off, budget 1, depth 7", config: twoPhones("endGateTrustworthiness", budget: 1, depth: 7),
-             full: (968, 1841), reduced: (915, 1760)),
+             full: (996, 1980), reduced: (924, 1861)),
     ]
 
     /// A verdict as comparable text: the outcome and the length of its trace.
