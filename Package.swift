@@ -29,9 +29,11 @@ let package = Package(
         .target(name: "FleetCard"),
         .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard", "BigNum"]),
         .target(name: "Widgets", dependencies: ["BigNum"]),
+        .target(name: "CIRun", dependencies: ["Explorer"]),
+        .target(name: "CheckinModel", dependencies: ["Explorer", "Widgets"]),
         .target(
             name: "CardcheckCLI",
-            dependencies: ["Explorer", "ClassicModels", "FleetModel", "BigNum", "SeededRandom", "PropertyTesting"]
+            dependencies: ["Explorer", "ClassicModels", "FleetModel", "CheckinModel", "BigNum", "SeededRandom", "PropertyTesting", "CIRun"]
         ),
         .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI", "PropertyTesting"]),
 
@@ -43,6 +45,8 @@ let package = Package(
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
+        .testTarget(name: "CheckinModelTests", dependencies: ["CheckinModel", "Widgets", "Explorer"]),
         .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI", "PropertyTesting"]),
+        .testTarget(name: "CIRunTests", dependencies: ["CIRun", "Explorer"]),
     ]
 )

@@ -16,6 +16,10 @@ public enum CardcheckCommand {
         Subcommand(
             name: "mutants", summary: "a model's guard table: each guard off in turn", help: MutantsCommand.help,
             run: MutantsCommand.run),
+        Subcommand(name: "pr", summary: "what a pull request runs: PR configurations and their guard mutants", help: ProfileCommand.prHelp, run: { try ProfileCommand.run("pr", $0, console: $1) }),
+        Subcommand(name: "nightly", summary: "the nightly matrix, or one shard of it (--shard i/n)", help: ProfileCommand.nightlyHelp, run: { try ProfileCommand.run("nightly", $0, console: $1) }),
+        Subcommand(name: "plan", summary: "the nightly matrix for a CI engine: JSON, a CI matrix, a Kubernetes Job", help: PlanCommand.help, run: PlanCommand.run),
+        Subcommand(name: "merge", summary: "fold shard reports into one report, in any order", help: MergeCommand.help, run: MergeCommand.run),
         Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),

@@ -5,6 +5,7 @@ import ClassicModels
 public enum ModelCatalog {
     public static let entries: [ModelCatalogEntry] = [
         FleetCatalog.entry,
+        CheckinCatalog.entry,
         ModelCatalogEntry(
             TwoPhaseCommit.self, name: "two-phase-commit",
             summary: "Lamport's two-phase commit; key \"resourceManagers\" (1-12)"),

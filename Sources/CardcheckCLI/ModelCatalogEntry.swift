@@ -1,3 +1,4 @@
+import CIRun
 import Explorer
 import Foundation
 
@@ -115,7 +116,8 @@ public struct ModelCatalogEntry: Sendable {
                 mutants: mutants, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass)
             return RunnableModel(
                 check: runner.check, simulate: runner.simulate, replay: runner.replay,
-                mutants: mutants == nil ? nil : runner.mutants)
+                mutants: mutants == nil ? nil : runner.mutants,
+                guardNames: { mutants.map { m in m(model).map(\.name) } ?? [] }, ci: runner.ci)
         }
     }
 
@@ -131,4 +133,8 @@ struct RunnableModel {
     let simulate: (_ request: SimulateRequest, _ console: Console) throws -> Int32
     let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
     let mutants: ((_ request: MutantsRequest, _ console: Console) throws -> Int32)?
+    /// The guards `mutants` switches off, in order (empty: none).
+    let guardNames: () -> [String]
+    /// Runs one unit of a CI plan (`cardcheck pr`, `cardcheck nightly`).
+    let ci: (_ unit: CIPlan.Unit, _ context: CIUnitContext) throws -> JobReport
 }

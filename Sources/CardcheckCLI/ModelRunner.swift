@@ -129,6 +129,8 @@ struct CheckRequest {
     /// `--write`: stories beside the traces.
     var stories = false
     var progress = false
+    /// The accepted findings of this configuration (from the baseline beside it), when there is one.
+    var accepted: [ExpectedFinding]?
 }
 
 /// What `cardcheck simulate` was asked.

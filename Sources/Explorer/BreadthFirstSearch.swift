@@ -30,22 +30,28 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         var graph = SearchGraph()
         var findings = Findings(properties: expansion.properties.count)
 
-        // Level 0: the initial states, deduplicated in order.
-        for (index, state) in model.initialStates().enumerated() {
-            precondition(index <= Int(UInt16.max), "\(model.name): too many initial states")
-            if level.visited.insert(expansion.key(state, used: 0)) {
-                graph.append(parent: SearchGraph.root, action: UInt16(index))
-                level.frontier.append(model.stored(state))
-                level.used.append(0)
+        var depth = 0
+        var priorSeconds = 0.0
+        var lastCheckpoint = clock
+        // Level 0: the initial states, deduplicated in order (unless resuming a checkpoint).
+        if !resume(level: &level, graph: &graph, findings: &findings, depth: &depth, seconds: &priorSeconds) {
+            for (index, state) in model.initialStates().enumerated() {
+                precondition(index <= Int(UInt16.max), "\(model.name): too many initial states")
+                if level.visited.insert(expansion.key(state, used: 0)) {
+                    graph.append(parent: SearchGraph.root, action: UInt16(index))
+                    level.frontier.append(model.stored(state))
+                    level.used.append(0)
+                }
             }
         }
 
-        var depth = 0
         var stop = SearchStopReason.exhausted
         var lastProgress = clock
         while !level.frontier.isEmpty {
             let atBound = options.depthBound.map { depth >= $0 } ?? false
             let frontierCount = level.frontier.count
+            // A partitioned search lets only its own share into the split level.
+            level.admit = options.partition.flatMap { depth + 1 == $0.level ? $0 : nil }
             let outcome = level.expand(
                 expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits,
                 progress: { count in
@@ -71,9 +77,13 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             }
             level.advance()
             if !level.frontier.isEmpty { depth += 1 }
+            checkpointIfDue(
+                level: level, graph: graph, findings: findings, depth: depth,
+                seconds: priorSeconds + clock.duration(to: .now).seconds, last: &lastCheckpoint)
         }
 
-        let seconds = clock.duration(to: .now).seconds
+        let seconds = priorSeconds + clock.duration(to: .now).seconds
+        finishCheckpoint(stop)
         options.progress?(SearchProgress(
             distinctStates: graph.count, frontier: level.frontier.count, depth: depth, seconds: seconds))
         return report(

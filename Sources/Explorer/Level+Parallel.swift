@@ -16,7 +16,7 @@ extension Level {
         if parallelWork == nil { parallelWork = ParallelWork<State>(shards: visited.count) }
         guard let work = parallelWork else { return nil }
         work.reset(chunks: chunkCount, properties: expansion.properties.count)
-        let visited = self.visited
+        let visited = self.visited, admit = self.admit
         let distinctAtStart = graph.count
         progress(graph.count)
 
@@ -91,7 +91,8 @@ extension Level {
                         for j in g..<groupEnd { keys.append(successors[Int(mine[j])].key) }
                         visited.prefetch(keys: keys, shard: k)
                         for j in g..<groupEnd {
-                            flags[Int(mine[j])] = visited.insert(successors[Int(mine[j])].key, shard: k)
+                            let key = successors[Int(mine[j])].key
+                            flags[Int(mine[j])] = visited.insert(key, shard: k) && admit?.owns(key) != false
                         }
                         g = groupEnd
                     }

@@ -14,6 +14,9 @@ struct Level<State: Sendable> {
     let threads: Int
     /// The parallel search's buffers, kept from level to level.
     var parallelWork: ParallelWork<State>?
+    /// Set while the level a partition splits is being filled: only the part's own states
+    /// enter it (the others are still marked visited, as explored by their owners).
+    var admit: SearchPartition?
 
     init(threads: Int) {
         self.threads = threads
@@ -72,7 +75,7 @@ struct Level<State: Sendable> {
                     }
                 }
                 batch.withUnsafeBufferPointer { visited.prefetch($0) }
-                for (k, s) in batch.enumerated() where visited.insert(s.key) {
+                for (k, s) in batch.enumerated() where visited.insert(s.key) && admit?.owns(s.key) != false {
                     graph.append(parent: batchParents[k], action: s.action)
                     next.append(s.state)
                     nextUsed.append(s.used)

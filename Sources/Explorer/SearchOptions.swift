@@ -24,6 +24,10 @@ public struct SearchOptions: Sendable {
     public var stop: StopSignal?
     /// Called about once a second and at each level with the search's progress.
     public var progress: (@Sendable (SearchProgress) -> Void)?
+    /// Explore one part of a search split by fingerprint at a level (nil: the whole search).
+    public var partition: SearchPartition?
+    /// Write the search to a file at level boundaries, and resume from it when it exists.
+    public var checkpoint: SearchCheckpointing?
 
     public init(
         depthBound: Int? = nil, worldBudget: Int? = nil, stopAtFirstViolation: Bool = false,

@@ -60,6 +60,13 @@ final class VisitedShards: @unchecked Sendable {
     }
 
     var bytes: Int { tables.reduce(0) { $0 + $1.bytes } }
+
+    /// Every stored key, shard by shard (for a checkpoint).
+    func forEachKey(_ body: (UInt64) -> Void) {
+        for table in tables { for key in table.slots where key != 0 { body(key) } }
+    }
+
+    var storedCount: Int { tables.reduce(0) { $0 + $1.count } }
 }
 
 /// Where `prefetch` leaves its sum, so the reads are not optimized away.

@@ -23,7 +23,9 @@ import Testing
     func violationSaved() throws {
         let c = CapturedConsole()
         let dir = scratch.path + "/traces"
-        #expect(c.run("check", "Models/die-hard.json", "--save", dir) == 1)
+        // A copy away from Models/, so no accepted-findings baseline lies beside it.
+        let config = scratch.file("die-hard.json", try String(contentsOfFile: "Models/die-hard.json", encoding: .utf8))
+        #expect(c.run("check", config, "--save", dir) == 1)
         #expect(c.out.contains("  VIOLATED   always \"big is not the target\" in 6 steps (shortest, 1-minimal)"))
         #expect(c.out.contains("result: FAIL"))
         let path = dir + "/big-is-not-the-target.json"
@@ -106,5 +108,28 @@ import Testing
         let console = Console(out: { _ in }, err: { line in lock.withLock { err.append(line) } }, errorIsTerminal: true)
         _ = CardcheckCommand.run(["check", "Models/die-hard.json"], console: console)
         #expect(lock.withLock { err.last?.hasPrefix("progress: 16 distinct states, frontier 0, depth 7, ") } == true)
+    }
+
+    @Test("the baseline beside a configuration is its one list of expected findings")
+    func baselineBeside() throws {
+        let c = CapturedConsole()
+        #expect(c.run("check", "Models/die-hard.json") == 0)
+        #expect(c.out.contains { $0.hasPrefix("  violated   always \"big is not the target\" in 6 steps (expected: the puzzle's solution") })
+        #expect(c.out.contains("result: as expected"))
+        // No committed configuration carries its own list: the baseline is the only one.
+        for file in try FileManager.default.contentsOfDirectory(atPath: "Models") where file.hasSuffix(".json") {
+            let text = try String(contentsOfFile: "Models/" + file, encoding: .utf8)
+            #expect(!text.contains("\"expectedFindings\""), "Models/\(file)")
+        }
+        let scratch = Scratch()
+        let config = scratch.file("die-hard.json", try String(contentsOfFile: "Models/die-hard.json", encoding: .utf8))
+        _ = scratch.file("accepted-findings.json", #"{"format": "cardcheck-accepted-findings", "version": 1, "findings": [{"configuration": "die-hard", "property": "big is not the target", "reason": "why", "waitsOn": "w"}, {"configuration": "other", "property": "x", "reason": "r", "waitsOn": "w"}]}"#)
+        let d = CapturedConsole()
+        #expect(d.run("check", config) == 0)
+        #expect(d.out.contains("  violated   always \"big is not the target\" in 6 steps (expected: why)"))
+        _ = scratch.file("accepted-findings.json", #"{"format": "cardcheck-accepted-findings", "version": 1}"#)
+        let e = CapturedConsole()
+        #expect(e.run("check", config) == 2)
+        #expect(e.err == ["cardcheck: \(scratch.path)/accepted-findings.json: missing key \"findings\""])
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A profile's jobs cut into units and dealt to shards: the same profiles and shard count give
+/// the same plan on every machine, so each shard recomputes its own share.
+public struct CIPlan: Codable, Sendable, Equatable {
+    public static let format = "cardcheck-ci-plan"
+
+    /// One unit of work: a check (or one part of a split one), one guard's mutant, or a simulation.
+    public struct Unit: Codable, Sendable, Equatable {
+        /// 1-based.
+        public var shard: Int
+        public var kind: JobReport.Kind
+        public var configuration: String
+        public var guardName: String?
+        public var part: Int
+        public var parts: Int
+        public var splitLevel: Int?
+        public var depth: Int?
+        public var walks: Int?
+        public var weight: Int
+
+        enum CodingKeys: String, CodingKey {
+            case shard, kind, configuration, guardName = "guard", part, parts, splitLevel, depth, walks, weight
+        }
+    }
+
+    public var format = Self.format
+    public var version = 1
+    public var profile: String
+    public var shards: Int
+    public var units: [Unit]
+
+    /// Deals `profile`'s units to `shards` shards: heaviest first, each to the least-loaded shard
+    /// (the lowest index on a tie). `guards` names the mutants of a configuration.
+    public init(profile name: String, _ profile: CIProfiles.Profile, shards: Int, guards: (String) throws -> [String]) rethrows {
+        var units: [Unit] = []
+        for c in profile.checks {
+            for part in 1...c.parts {
+                units.append(Unit(shard: 0, kind: .check, configuration: c.configuration, guardName: nil, part: part,
+                                  parts: c.parts, splitLevel: c.parts > 1 ? c.splitLevel : nil, depth: nil, walks: nil,
+                                  weight: max(1, c.weight / c.parts)))
+            }
+        }
+        for m in profile.mutants {
+            for g in try guards(m.configuration) {
+                units.append(Unit(shard: 0, kind: .mutant, configuration: m.configuration, guardName: g, part: 1, parts: 1,
+                                  splitLevel: nil, depth: nil, walks: nil, weight: m.weight))
+            }
+        }
+        for s in profile.simulations {
+            units.append(Unit(shard: 0, kind: .simulate, configuration: s.configuration, guardName: nil, part: 1, parts: 1,
+                              splitLevel: nil, depth: s.depth, walks: s.walks, weight: s.weight))
+        }
+        // A stable sort: equal weights keep the profile's order.
+        let order = units.indices.sorted { a, b in
+            units[a].weight != units[b].weight ? units[a].weight > units[b].weight : a < b
+        }
+        var load = Array(repeating: 0, count: max(shards, 1))
+        for i in order {
+            let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 } ?? 0
+            units[i].shard = k + 1
+            load[k] += units[i].weight
+        }
+        self.profile = name
+        self.shards = max(shards, 1)
+        self.units = units
+    }
+
+    /// The units of shard `index` (1-based), in plan order.
+    public func units(ofShard index: Int) -> [Unit] { units.filter { $0.shard == index } }
+
+    /// The plan as JSON (sorted keys, one document).
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+    }
+
+    /// The matrix a CI engine expands into one job per shard: `{"shard":["1/4",...]}` on one line.
+    public var matrix: String {
+        "{\"shard\":[" + (1...shards).map { "\"\($0)/\(shards)\"" }.joined(separator: ",") + "]}"
+    }
+}

@@ -1,0 +1,49 @@
+extension CIReport {
+    /// A Markdown summary for a CI job summary or a PR comment: the verdict, what changed
+    /// against the baseline (each new counterexample linked to its story), then one row per job.
+    /// `storyBase` is prefixed to story paths (e.g. a link to the uploaded artifact's folder).
+    public func markdown(storyBase: String = "") -> String {
+        var lines: [String] = []
+        let what = shards.count > 1 ? " (\(shards.count) shards merged)" : ""
+        lines.append("## cardcheck \(profile)\(what): \(passed ? "pass" : "FAIL")")
+        lines.append("")
+        let total = jobs.count, failing = jobs.filter { $0.status != .pass }.count
+        lines.append("\(total) job\(total == 1 ? "" : "s"), \(failing) failing; \(baseline.accepted) accepted finding"
+            + "\(baseline.accepted == 1 ? "" : "s") seen, \(baseline.new.count) new, \(baseline.gone.count) gone.")
+        if !missingShards.isEmpty {
+            lines.append("")
+            lines.append("**Missing shard reports:** \(missingShards.joined(separator: ", ")) (their jobs did not run or crashed).")
+        }
+        if !baseline.new.isEmpty {
+            lines.append("")
+            lines.append("### New findings (not in `\(Baseline.defaultPath)`)")
+            lines.append("")
+            for f in baseline.new {
+                let story = f.story.map { " — [story](\(storyBase)\($0))" } ?? ""
+                lines.append("- `\(f.configuration)`: **\(f.property)**\(story)")
+            }
+        }
+        if !baseline.gone.isEmpty {
+            lines.append("")
+            lines.append("### Accepted findings that no longer appear (acknowledge: remove them from the baseline)")
+            lines.append("")
+            for f in baseline.gone { lines.append("- `\(f.configuration)`: **\(f.property)**") }
+        }
+        lines.append("")
+        lines.append("| job | status | states | exhaustive | violated (accepted) | detail |")
+        lines.append("|---|---|---:|---|---|---|")
+        for job in jobs {
+            let violated = job.violated.map { p in
+                p.accepted == true ? "\(p.name) ✓" : p.accepted == false ? "**\(p.name)**" : p.name
+            }
+            let parts = job.parts > 1 ? " (\(job.partsDone.count)/\(job.parts) parts)" : ""
+            lines.append("| \(cell(job.id))\(parts) | \(job.status.rawValue) | \(job.distinctStates) | "
+                + "\(job.exhaustive ? "yes" : "no") | \(cell(violated.joined(separator: ", "))) | \(cell(job.detail ?? "")) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

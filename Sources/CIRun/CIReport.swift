@@ -1,0 +1,180 @@
+import Foundation
+
+/// The summary of a `cardcheck pr` or `cardcheck nightly` run (or of a shard of one, or of
+/// shards merged): versioned JSON whose schema is `Schemas/cardcheck-ci-report.schema.json`.
+///
+/// It holds no wall-clock time and no host name, and its arrays are sorted, so the same runs
+/// give the same bytes (`merge` relies on it).
+public struct CIReport: Codable, Sendable, Equatable {
+    public static let format = "cardcheck-ci-report"
+    public static let version = 1
+
+    public var format = Self.format
+    public var version = Self.version
+    /// `pr` or `nightly`.
+    public var profile: String
+    /// The shards this report covers, `"i/n"`, sorted by i.
+    public var shards: [String]
+    /// Shards of the same plan with no report among those merged (a shard that crashed).
+    public var missingShards: [String] = []
+    /// Jobs sorted by id.
+    public var jobs: [JobReport]
+    public var baseline: BaselineJudgement
+    /// `pass` or `fail`.
+    public var result: String
+
+    public var passed: Bool { result == "pass" }
+
+    /// The canonical bytes: sorted keys, pretty-printed, newline-terminated.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data()
+        return data + Data("\n".utf8)
+    }
+
+    /// Reads a report written by `encoded()`; anything else is one line naming the file.
+    public static func load(path: String) throws -> CIReport {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.missingFile(path) }
+        let report: CIReport
+        do {
+            report = try JSONDecoder().decode(CIReport.self, from: data)
+        } catch {
+            throw CIError.bad(path, "not a cardcheck CI report (\(Self.describe(error)))")
+        }
+        guard report.format == format, report.version == version else {
+            throw CIError.bad(path, "a \(report.format) version \(report.version) report; this cardcheck reads \(format) version \(version)")
+        }
+        return report
+    }
+
+    static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "does not decode" }
+        switch error {
+        case .keyNotFound(let key, _): return "missing key \"\(key.stringValue)\""
+        case .typeMismatch(_, let c), .valueNotFound(_, let c):
+            return "\"\(c.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+        case .dataCorrupted: return "not valid JSON"
+        @unknown default: return "does not decode"
+        }
+    }
+}
+
+/// One job of a run: a configuration checked (whole, or some parts of it), one guard's mutant,
+/// or a seeded simulation past the bound.
+public struct JobReport: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable { case check, mutant, simulate }
+    public enum Status: String, Codable, Sendable { case pass, fail, partial }
+
+    /// `check fleet-card`, `mutant fleet-card dedupe`, `simulate flag-mutex`.
+    public var id: String
+    public var kind: Kind
+    /// The configuration file's stem.
+    public var configuration: String
+    public var model: String
+    /// The guard switched off, for a mutant.
+    public var guardName: String?
+    /// Parts the configuration's state space is split into (1: whole), and the parts this
+    /// report holds (1-based, sorted).
+    public var parts: Int
+    public var partsDone: [Int]
+    /// The level whose states are partitioned among the parts.
+    public var splitLevel: Int?
+    /// The simulation's seed, in hex.
+    public var seed: String?
+    public var exhaustive: Bool
+    public var stopReason: String
+    /// Summed over parts: a state below the split level reached from two parts counts twice.
+    public var distinctStates: Int
+    public var transitions: Int
+    public var depthReached: Int
+    /// Properties in the model's order.
+    public var properties: [PropertyReport]
+    public var status: Status
+    /// Why the job failed or is partial.
+    public var detail: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, configuration, model, guardName = "guard", parts, partsDone, splitLevel, seed, exhaustive
+        case stopReason, distinctStates, transitions, depthReached, properties, status, detail
+    }
+
+    public init(
+        kind: Kind, configuration: String, model: String, guardName: String? = nil, parts: Int = 1,
+        partsDone: [Int] = [1], splitLevel: Int? = nil, seed: String? = nil, exhaustive: Bool, stopReason: String,
+        distinctStates: Int, transitions: Int, depthReached: Int, properties: [PropertyReport]
+    ) {
+        id = Self.id(kind, configuration, guardName)
+        self.kind = kind
+        self.configuration = configuration
+        self.model = model
+        self.guardName = guardName
+        self.parts = parts
+        self.partsDone = partsDone
+        self.splitLevel = splitLevel
+        self.seed = seed
+        self.exhaustive = exhaustive
+        self.stopReason = stopReason
+        self.distinctStates = distinctStates
+        self.transitions = transitions
+        self.depthReached = depthReached
+        self.properties = properties
+        status = .partial
+    }
+
+    public static func id(_ kind: Kind, _ configuration: String, _ guardName: String?) -> String {
+        [kind.rawValue, configuration, guardName].compactMap { $0 }.joined(separator: " ")
+    }
+
+    public var complete: Bool { partsDone == Array(1...max(parts, 1)) }
+
+    /// The violated properties.
+    public var violated: [PropertyReport] { properties.filter { $0.verdict == .violated } }
+}
+
+/// One property's verdict in one job.
+public struct PropertyReport: Codable, Sendable, Equatable {
+    public enum Verdict: String, Codable, Sendable { case holds, violated, unreached }
+
+    public var name: String
+    /// `always`, `transition`, `atQuiescence` or `sometimes`.
+    public var kind: String
+    public var verdict: Verdict
+    /// Length of the counterexample (violated) or witness (reached `sometimes`).
+    public var steps: Int?
+    /// Where the counterexample's story was written, relative to the run's output directory.
+    public var story: String?
+    /// For a violation: whether the baseline accepts it.
+    public var accepted: Bool?
+
+    public init(name: String, kind: String, verdict: Verdict, steps: Int? = nil, story: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.verdict = verdict
+        self.steps = steps
+        self.story = story
+    }
+}
+
+/// The run against the accepted-findings baseline.
+public struct BaselineJudgement: Codable, Sendable, Equatable {
+    /// Violations the baseline accepts.
+    public var accepted: Int
+    /// Violations not in the baseline.
+    public var new: [FindingRef]
+    /// Baseline entries of configurations checked here whose violation no longer appears.
+    public var gone: [FindingRef]
+
+    public var changed: Bool { !new.isEmpty || !gone.isEmpty }
+}
+
+/// A finding named by configuration and property (and the story of its counterexample).
+public struct FindingRef: Codable, Sendable, Equatable, Comparable {
+    public var configuration: String
+    public var property: String
+    public var story: String?
+
+    public static func < (a: FindingRef, b: FindingRef) -> Bool {
+        (a.configuration, a.property) < (b.configuration, b.property)
+    }
+}

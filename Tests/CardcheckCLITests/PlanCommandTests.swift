@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import CardcheckCLI
+
+@Suite struct PlanCommandTests {
+    @Test("the committed Kubernetes manifest is what `cardcheck plan --format kubernetes` writes")
+    func manifestIsCurrent() throws {
+        let c = CapturedConsole()
+        #expect(c.run("plan", "--format", "kubernetes") == 0)
+        let committed = try String(contentsOfFile: ".ci/kubernetes/nightly-job.yaml", encoding: .utf8)
+        #expect(c.out.joined(separator: "\n") + "\n" == committed)
+    }
+
+    @Test("the matrix names every shard once, in order")
+    func matrix() {
+        let c = CapturedConsole()
+        #expect(c.run("plan", "--format", "matrix", "--shards", "3") == 0)
+        #expect(c.out == [#"{"shard":["1/3","2/3","3/3"]}"#])
+    }
+
+    @Test("bad input is one line and exit 2", arguments: [
+        (["plan", "--format", "yaml"], "cardcheck: --format must be json, matrix or kubernetes, got 'yaml'"),
+        (["plan", "--shards", "0"], "cardcheck: --shards must be a positive integer, got '0'"),
+        (["plan", "--profiles", "/nonexistent.json"], "cardcheck: /nonexistent.json: no such file"),
+    ])
+    func badInput(arguments: [String], message: String) {
+        let c = CapturedConsole()
+        #expect(CardcheckCommand.run(arguments, console: c.console) == 2)
+        #expect(c.err == [message])
+    }
+}
