@@ -14,7 +14,8 @@ extension ModelRunner {
             depthBound: bounds.depth, worldBudget: bounds.worldBudget,
             stopAtFirstViolation: request.stopAtFirstViolation,
             stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
-            threads: request.threads, stop: stop.signal, progress: progress)
+            threads: request.threads, stop: stop.signal, progress: progress,
+            symmetry: request.symmetry, memoryLimit: request.memoryLimit)
         let report = stop.during { BreadthFirstSearch(model, options: options).run() }
         let expected = request.accepted ?? expectedFindings(model)
         let judged = CheckJudgement(report: report, expected: expected)
