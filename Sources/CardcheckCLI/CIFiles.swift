@@ -9,16 +9,6 @@ enum CIFiles {
     static let summary = "summary.md"
     static let counterexamples = "counterexamples"
 
-    /// Creates `directory` (and its parents) before any search runs.
-    static func directory(_ path: String) throws -> String {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError.cannotWrite(path)
-        }
-        return path
-    }
-
     /// Writes the three report files, each whole or not at all, and prints the summary.
     static func write(_ report: CIReport, to directory: String, storyBase: String = "", console: Console) throws {
         let files: [(String, Data)] = [

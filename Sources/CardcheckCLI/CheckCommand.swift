@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 
 /// `cardcheck check CONFIG.json`: the exhaustive bounded search, the same for every model.
@@ -15,7 +16,7 @@ enum CheckCommand {
         baseline beside it (Models/accepted-findings.json for Models/*.json) is reported as
         expected, with its reason.
         Exit code: 0 every property holds or is an expected finding and every "sometimes" is
-        reached; 1 otherwise; 2 bad input; 3 stopped by --max-states, --time-limit or
+        reached; 1 otherwise; 2 bad input; 3 stopped by --max-states, --time-limit, --memory or
         --stop-at-first before the bounds were covered (partial report, NOT exhaustive);
         4 the output could not be written; 130 Ctrl-C, 143 SIGTERM (partial report).
 
@@ -29,7 +30,13 @@ enum CheckCommand {
                              made every 1,024 frontier states, so a run may store up to their
                              successors past N (sequential); a parallel run stops at or below N
           --time-limit S     stop after S seconds (partial report)
+          --memory MB        stop with a partial report once the process holds MB megabytes
+                             (default: three quarters of the machine's memory), rather than
+                             being killed by the kernel with nothing printed
           --stop-at-first    stop after the level where the first violation is found
+          --symmetry         count states that differ only by interchangeable actors once
+                             (fleet-card: phones of the same APNs environment); verdicts and
+                             shortest counterexample lengths are those of the full search
           --count            also count behaviours exactly (small models: keeps every edge;
                              a fleet-card config: the exact total only, by a second pass,
                              ~20 s for Models/fleet-card.json in a release build)
@@ -41,8 +48,10 @@ enum CheckCommand {
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "check",
-            options: ["--depth", "--budget", "--threads", "--max-states", "--time-limit", "--save", "--write"],
-            flags: ["--stop-at-first", "--count", "--progress"])
+            options: [
+                "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--save", "--write",
+            ],
+            flags: ["--stop-at-first", "--count", "--progress", "--symmetry"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "check", expected: "one configuration file")
         }
@@ -53,14 +62,21 @@ enum CheckCommand {
         request.threads = try threads(args)
         request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        request.memoryLimit = try memoryLimit(args)
         request.stopAtFirstViolation = args.has("--stop-at-first")
+        request.symmetry = args.has("--symmetry")
         request.count = args.has("--count")
         request.progress = args.has("--progress")
         request.accepted = try CIJobs.accepted(forConfiguration: file.path)
         let model = try file.open()
         request.stories = args.string("--write") != nil
-        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try model.check(request, console)
+    }
+
+    /// `--memory MB` in bytes, 16 MB to 16 TB; default: most of the machine.
+    static func memoryLimit(_ args: Arguments) throws -> Int {
+        try args.integer("--memory", in: 16...16_000_000).map { $0 * 1_000_000 } ?? ResidentMemory.defaultLimit
     }
 
     /// `--threads`, 1 to `maxThreads`; default: the cores, within the same cap.

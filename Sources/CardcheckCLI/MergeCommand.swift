@@ -45,7 +45,7 @@ enum MergeCommand {
         } catch let error as CIError {
             throw CommandError(error.description)
         }
-        try CIFiles.write(merged, to: try CIFiles.directory(args.string("--out") ?? "cardcheck-merged"), console: console)
+        try CIFiles.write(merged, to: try OutputDirectory.create(args.string("--out") ?? "cardcheck-merged"), console: console)
         return merged.passed ? 0 : 1
     }
 }

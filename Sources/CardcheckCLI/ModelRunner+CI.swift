@@ -151,7 +151,7 @@ extension ModelRunner {
         var trace = trace
         trace.configuration = unit.guardName == nil ? configuration : model.configuration
         let relative = CIStories.directory(unit)
-        let directory = try TraceFiles.directory(context.out + "/" + relative)
+        let directory = try OutputDirectory.create(context.out + "/" + relative)
         let property = trace.property ?? "counterexample"
         let stem = story?.stem(property, unit.guardName) ?? String(TraceFiles.fileName(for: property).dropLast(5))
         let title = "\(property) — \(unit.configuration)" + (unit.guardName.map { ", \($0) off" } ?? "")

@@ -14,7 +14,8 @@ extension ModelRunner {
             depthBound: bounds.depth, worldBudget: bounds.worldBudget,
             stopAtFirstViolation: request.stopAtFirstViolation,
             stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
-            threads: request.threads, stop: stop.signal, progress: progress)
+            threads: request.threads, stop: stop.signal, progress: progress,
+            symmetry: request.symmetry, memoryLimit: request.memoryLimit)
         let report = stop.during { BreadthFirstSearch(model, options: options).run() }
         let expected = request.accepted ?? expectedFindings(model)
         let judged = CheckJudgement(report: report, expected: expected)
@@ -71,37 +72,10 @@ struct CheckJudgement<M: Model> {
     }
 
     func lines(render: (Trace<M>) -> [String], stopReason: String?) -> [String] {
-        var out: [String] = []
-        let scope = report.exhaustive ? "exhaustive" : "NOT exhaustive"
         let reason = stopReason ?? report.stopReason.rawValue
-        out.append(
-            "\(report.modelName): \(SearchReport<M>.grouped(report.distinctStates)) distinct states, "
-                + "\(SearchReport<M>.grouped(report.transitions)) transitions, depth \(report.depthReached), \(scope) (\(reason))")
-        var bounds: [String] = []
-        if let d = report.options.depthBound { bounds.append("depth bound \(d)") }
-        if let b = report.options.worldBudget { bounds.append("world budget \(b)") }
-        if !bounds.isEmpty { out.append("bounds: " + bounds.joined(separator: ", ")) }
-        out.append("fingerprint collision probability \(SearchReport<M>.scientific(report.collisionProbability)) (n²/2⁶⁵)")
-        for verdict in report.verdicts {
-            let label = "\(verdict.kind.rawValue) \"\(verdict.name)\""
-            switch verdict.outcome {
-            case .holds where verdict.kind == .sometimes:
-                let n = verdict.witness?.steps.count ?? 0
-                out.append("  reached    \(label) in \(n) step\(n == 1 ? "" : "s")")
-            case .holds:
-                out.append("  holds      \(label)")
-            case .unreached:
-                out.append("  UNREACHED  \(label): never reached, the run is vacuous for it")
-            case .violated(let trace):
-                let n = trace.steps.count
-                if let known = expectation(verdict.name) {
-                    out.append("  violated   \(label) in \(n) step\(n == 1 ? "" : "s") (expected: \(known.reason))")
-                } else {
-                    out.append("  VIOLATED   \(label) in \(n) step\(n == 1 ? "" : "s") (\(trace.minimization.rawValue)\(expected.isEmpty ? "" : ", not expected"))")
-                    out.append(contentsOf: render(trace))
-                }
-            }
-        }
+        var out = report.headerLines(stopReason: reason)
+        out += report.verdictLines(
+            render: render, expectedReason: { expectation($0)?.reason }, unexpectedNote: expected.isEmpty ? "" : ", not expected")
         if covered {
             for finding in missingExpected { out.append("  MISSING    expected \"\(finding.property)\" not found (\(finding.reason))") }
         }

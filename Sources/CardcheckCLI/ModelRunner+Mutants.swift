@@ -47,7 +47,8 @@ extension ModelRunner {
             let options = SearchOptions(
                 depthBound: flagsSet ? bounds.depth : boundsOf(model).depth,
                 worldBudget: flagsSet ? bounds.worldBudget : boundsOf(model).worldBudget,
-                stateLimit: request.maxStates, threads: request.threads, stop: stop.signal, progress: progress)
+                stateLimit: request.maxStates, threads: request.threads, stop: stop.signal, progress: progress,
+                memoryLimit: request.memoryLimit)
             return BreadthFirstSearch(model, options: options).run()
         }
         stop.during(timeLimit: request.timeLimit) {

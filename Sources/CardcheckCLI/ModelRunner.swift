@@ -119,7 +119,11 @@ struct CheckRequest {
     var threads = 1
     var maxStates: Int?
     var timeLimit: Int?
+    /// Resident bytes past which the search stops with a partial report.
+    var memoryLimit: Int?
     var stopAtFirstViolation = false
+    /// `--symmetry`: fingerprint each state's symmetry representative.
+    var symmetry = false
     var count = false
     var saveDirectory: String?
     /// `--write`: stories beside the traces.
@@ -148,6 +152,7 @@ struct MutantsRequest {
     var threads = 1
     var maxStates: Int?
     var timeLimit: Int?
+    var memoryLimit: Int?
     var only: [String]?
     var saveDirectory: String?
     var progress = false

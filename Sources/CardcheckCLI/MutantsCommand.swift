@@ -10,7 +10,7 @@ enum MutantsCommand {
         at and its minimized length (the spec's guard table, as Markdown). Models without guard
         mutants are refused.
         Exit code: 0 every guard killed, 1 some guard not killed, 2 bad input, 3 stopped by
-        --max-states or --time-limit (rows so far, marked), 130/143 interrupted (rows so far).
+        --max-states, --time-limit or --memory (rows so far, marked), 130/143 interrupted (rows so far).
 
         options:
           --only GUARD,...   only these guards
@@ -19,6 +19,8 @@ enum MutantsCommand {
           --threads N        worker threads (1-\(CheckCommand.maxThreads); default: all cores)
           --max-states N     stop each search after about N distinct states
           --time-limit S     stop the whole table after S seconds
+          --memory MB        stop a search (partial row) once the process holds MB megabytes
+                             (default: three quarters of the machine's memory)
           --write DIR        write each row's counterexample (story and trace) into DIR
           --progress         progress on stderr even when it is not a terminal
         """
@@ -26,7 +28,10 @@ enum MutantsCommand {
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "mutants",
-            options: ["--only", "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--write", "--save"],
+            options: [
+                "--only", "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--write",
+                "--save",
+            ],
             flags: ["--progress"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "mutants", expected: "one configuration file")
@@ -38,6 +43,7 @@ enum MutantsCommand {
         request.threads = try CheckCommand.threads(args)
         request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        request.memoryLimit = try CheckCommand.memoryLimit(args)
         if let only = args.string("--only") {
             let names = only.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !names.isEmpty, !names.contains("") else { throw CommandError.emptyGuardList(only) }
@@ -46,7 +52,7 @@ enum MutantsCommand {
         let model = try file.open()
         guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
         request.progress = args.has("--progress")
-        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try mutants(request, console)
     }
 }

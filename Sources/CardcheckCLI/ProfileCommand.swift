@@ -54,8 +54,8 @@ enum ProfileCommand {
         let units = plan.units(ofShard: shard.index)
         // Every configuration opens before anything runs: bad input costs no search.
         let models = try units.map { try ConfigFile(path: CIJobs.path($0.configuration, models: modelsDir)).open() }
-        let out = try CIFiles.directory(args.string("--out") ?? "cardcheck-\(profile)")
-        let checkpoint = try args.string("--checkpoint").map(CIFiles.directory)
+        let out = try OutputDirectory.create(args.string("--out") ?? "cardcheck-\(profile)")
+        let checkpoint = try args.string("--checkpoint").map(OutputDirectory.create)
         let threads = try CheckCommand.threads(args)
         let runStop = RunStop()
         let stop = runStop.signal

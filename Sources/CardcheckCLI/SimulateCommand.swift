@@ -36,7 +36,7 @@ enum SimulateCommand {
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         let model = try file.open()
         request.stories = args.string("--write") != nil
-        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(TraceFiles.directory)
+        request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try model.simulate(request, console)
     }
 }

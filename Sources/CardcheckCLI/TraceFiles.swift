@@ -9,16 +9,6 @@ enum TraceFiles {
         return String(slug).split(separator: "-").joined(separator: "-") + ".json"
     }
 
-    /// Creates `path` (and its parents) for saved traces, before any search runs.
-    static func directory(_ path: String) throws -> String {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError.cannotWrite(path)
-        }
-        return path
-    }
-
     /// Writes each trace to `directory`/<property>.json and says where, with the replay line.
     static func save<M: Model>(_ traces: [Trace<M>], configuration: JSONValue, in directory: String, console: Console) throws {
         for var trace in traces {

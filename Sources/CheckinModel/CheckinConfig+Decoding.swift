@@ -1,24 +1,12 @@
+import Explorer
 import Foundation
 import Widgets
 
-struct CheckinKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ s: String) { stringValue = s }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-extension KeyedDecodingContainer where K == CheckinKey {
-    /// Every key must be known: a typo must not silently leave a default.
-    func rejectUnknown(_ known: [String]) throws {
-        for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "unknown key '\(key.stringValue)'")
-        }
-    }
-    func maybe<T: Decodable>(_ key: String) throws -> T? { try decodeIfPresent(T.self, forKey: CheckinKey(key)) }
+/// Strict decoding (`rejectUnknown` is Explorer's): named reads with the flags' ranges.
+extension KeyedDecodingContainer where K == ConfigKey {
+    func maybe<T: Decodable>(_ key: String) throws -> T? { try decodeIfPresent(T.self, forKey: ConfigKey(key)) }
     func bad(_ key: String, _ text: String) -> DecodingError {
-        DecodingError.dataCorruptedError(forKey: CheckinKey(key), in: self, debugDescription: text)
+        DecodingError.dataCorruptedError(forKey: ConfigKey(key), in: self, debugDescription: text)
     }
     func int(_ key: String, _ fallback: Int, _ bounds: ClosedRange<Int>) throws -> Int {
         let v: Int = try maybe(key) ?? fallback
@@ -39,7 +27,7 @@ extension CheckinConfig: Codable {
     public static let budgetRange = 0...8
 
     public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CheckinKey.self)
+        let c = try decoder.container(keyedBy: ConfigKey.self)
         try c.rejectUnknown(Self.keys)
         self.init()
         if let model: String = try c.maybe("model"), model != "checkin" {
@@ -54,8 +42,8 @@ extension CheckinConfig: Codable {
         guard let zone = TimeZone(identifier: timeZone),
               CompletedDateWindow.age(of: startDay, now: Date(timeIntervalSince1970: 0), timeZone: zone) != nil
         else { throw c.bad("startDay", "must be a 'yyyy-MM-dd' date, got \"\(startDay)\"") }
-        if c.contains(CheckinKey("bounds")) {
-            let b = try c.nestedContainer(keyedBy: CheckinKey.self, forKey: CheckinKey("bounds"))
+        if c.contains(ConfigKey("bounds")) {
+            let b = try c.nestedContainer(keyedBy: ConfigKey.self, forKey: ConfigKey("bounds"))
             try b.rejectUnknown(["depth", "worldBudget"])
             depth = try b.int("depth", depth, Self.depthRange)
             worldBudget = try b.int("worldBudget", worldBudget, Self.budgetRange)
@@ -77,18 +65,18 @@ extension CheckinConfig: Codable {
     }
 
     public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CheckinKey.self)
-        try c.encode(description, forKey: CheckinKey("description"))
-        try c.encode(goals, forKey: CheckinKey("goals"))
-        try c.encode(platform, forKey: CheckinKey("platform"))
-        try c.encode(timeZone, forKey: CheckinKey("timeZone"))
-        try c.encode(startDay, forKey: CheckinKey("startDay"))
-        try c.encode(["depth": depth, "worldBudget": worldBudget], forKey: CheckinKey("bounds"))
-        try c.encode(world, forKey: CheckinKey("world"))
-        try c.encode(guardsOff, forKey: CheckinKey("guardsOff"))
-        try c.encode(variants, forKey: CheckinKey("variants"))
-        try c.encode(expectedFindings, forKey: CheckinKey("expectedFindings"))
-        if !mutantOverrides.isEmpty { try c.encode(mutantOverrides, forKey: CheckinKey("mutantOverrides")) }
+        var c = encoder.container(keyedBy: ConfigKey.self)
+        try c.encode(description, forKey: ConfigKey("description"))
+        try c.encode(goals, forKey: ConfigKey("goals"))
+        try c.encode(platform, forKey: ConfigKey("platform"))
+        try c.encode(timeZone, forKey: ConfigKey("timeZone"))
+        try c.encode(startDay, forKey: ConfigKey("startDay"))
+        try c.encode(["depth": depth, "worldBudget": worldBudget], forKey: ConfigKey("bounds"))
+        try c.encode(world, forKey: ConfigKey("world"))
+        try c.encode(guardsOff, forKey: ConfigKey("guardsOff"))
+        try c.encode(variants, forKey: ConfigKey("variants"))
+        try c.encode(expectedFindings, forKey: ConfigKey("expectedFindings"))
+        if !mutantOverrides.isEmpty { try c.encode(mutantOverrides, forKey: ConfigKey("mutantOverrides")) }
     }
 
     /// Reads `path` (a configuration file, `"model": "checkin"`).

@@ -19,7 +19,7 @@ extension BreadthFirstSearch {
 
     /// Loads the checkpoint, if there is one that fits, into the empty search structures.
     func resume(
-        level: inout Level<M.State>, graph: inout SearchGraph, findings: inout Findings, depth: inout Int,
+        level: inout Level<M.Stored>, graph: inout SearchGraph, findings: inout Findings, depth: inout Int,
         seconds: inout Double
     ) -> Bool {
         guard let checkpoint = options.checkpoint,
@@ -32,7 +32,7 @@ extension BreadthFirstSearch {
         let first = graph.count - saved.frontierUsed.count
         for (i, used) in saved.frontierUsed.enumerated() {
             guard let state = graph.state(model, of: UInt32(first + i)) else { return false }
-            level.frontier.append(state)
+            level.frontier.append(model.stored(state))
             level.used.append(used)
         }
         findings = saved.findings
@@ -43,7 +43,7 @@ extension BreadthFirstSearch {
 
     /// Writes the checkpoint at a level boundary when the interval has passed since the last.
     func checkpointIfDue(
-        level: Level<M.State>, graph: SearchGraph, findings: Findings, depth: Int, seconds: Double,
+        level: Level<M.Stored>, graph: SearchGraph, findings: Findings, depth: Int, seconds: Double,
         last: inout ContinuousClock.Instant
     ) {
         guard let checkpoint = options.checkpoint, !level.frontier.isEmpty,
@@ -69,7 +69,7 @@ extension BreadthFirstSearch {
         guard let checkpoint = options.checkpoint else { return }
         switch stop {
         case .exhausted, .depthBound, .firstViolation: try? FileManager.default.removeItem(atPath: checkpoint.path)
-        case .stateLimit, .timeLimit, .interrupted: break
+        case .stateLimit, .timeLimit, .interrupted, .memoryLimit: break
         }
     }
 }

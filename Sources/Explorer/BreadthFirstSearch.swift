@@ -20,13 +20,13 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
     /// Runs the search to its bound, its limits, or (if asked) the first violation.
     public func run() -> SearchReport<M> {
         let clock = ContinuousClock.now
-        let expansion = Expansion(model: model, worldBudget: options.worldBudget)
-        var level = Level<M.State>(threads: options.threads)
+        let expansion = Expansion(model: model, worldBudget: options.worldBudget, symmetry: options.symmetry)
+        var level = Level<M.Stored>(threads: options.threads)
         // Node ids are 32-bit: a run that would pass them stops as at a state limit.
         let limits = Limits(
             stateLimit: min(options.stateLimit ?? Int.max, Int(UInt32.max) - 1),
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
-            stop: options.stop)
+            stop: options.stop, memoryLimit: options.memoryLimit)
         var graph = SearchGraph()
         var findings = Findings(properties: expansion.properties.count)
 
@@ -39,7 +39,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
                 precondition(index <= Int(UInt16.max), "\(model.name): too many initial states")
                 if level.visited.insert(expansion.key(state, used: 0)) {
                     graph.append(parent: SearchGraph.root, action: UInt16(index))
-                    level.frontier.append(state)
+                    level.frontier.append(model.stored(state))
                     level.used.append(0)
                 }
             }

@@ -6,15 +6,18 @@
 struct Expansion<M: Model>: @unchecked Sendable {
     let model: M
     let worldBudget: Int?
+    /// Fingerprint each state's symmetry representative instead of the state.
+    let symmetry: Bool
     let properties: [Property<M>]
     let alwaysChecks: [Int]
     let sometimesChecks: [Int]
     let stepChecks: [Int]
     let quiescentChecks: [Int]
 
-    init(model: M, worldBudget: Int?) {
+    init(model: M, worldBudget: Int?, symmetry: Bool = false) {
         self.model = model
         self.worldBudget = worldBudget
+        self.symmetry = symmetry
         let all = model.properties
         properties = all
         alwaysChecks = all.indices.filter { all[$0].kind == .always }
@@ -27,18 +30,18 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// the plain fingerprint, so distinct counts match other checkers'.
     @inline(__always)
     func key(_ state: M.State, used: UInt8) -> UInt64 {
-        let fp = model.fingerprint(of: state)
+        let fp = model.fingerprint(of: symmetry ? model.representative(of: state) : state)
         guard worldBudget != nil else { return fp }
         return Fingerprint.mix(fp &+ UInt64(used) &* 0x9E37_79B9_7F4A_7C15)
     }
 
-    /// Expands `state` (stored as `node`, reached with `used` world actions) into `out`.
+    /// Expands `state` (kept as `stored`, node `node`, reached with `used` world actions) into `out`.
     /// At the depth bound (`checkSteps` false) steps are still taken, to judge quiescence and
     /// whether anything new lies beyond, but no transition is checked or counted.
     @inline(__always)
     func expand(
-        _ state: M.State, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.State>]
+        _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
+        findings: inout Findings, out: inout [Successor<M.Stored>]
     ) {
         out.removeAll(keepingCapacity: true)
         for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
@@ -63,7 +66,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
                     findings.violated(p, .step(node, UInt16(index)))
                 }
             }
-            out.append(Successor(key: key(next, used: nextUsed), state: next, action: UInt16(index), used: nextUsed))
+            out.append(Successor(
+                key: key(next, used: nextUsed), state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
         }
         if quiescent {
             for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {
@@ -73,7 +77,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
     }
 }
 
-/// A step out of an expanded state: the state it reaches, keyed for the visited set.
+/// A step out of an expanded state: the state it reaches (as the model stores it), keyed for
+/// the visited set.
 struct Successor<State> {
     let key: UInt64
     let state: State

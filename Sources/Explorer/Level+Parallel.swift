@@ -9,7 +9,7 @@ extension Level {
     mutating func expandInParallel<M: Model>(
         _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
         limits: Limits, progress: (Int) -> Void
-    ) -> SearchStopReason? where M.State == State {
+    ) -> SearchStopReason? where M.Stored == State {
         let firstNode = graph.count - frontier.count
         let chunkSize = max(64, min(Self.batch * 4, frontier.count / (threads * 8) + 1))
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
@@ -46,7 +46,7 @@ extension Level {
                 for i in start..<end {
                     let node = UInt32(firstNode + i)
                     expansion.expand(
-                        frontier[i], node: node, used: used[i], checkSteps: !atBound,
+                        expansion.model.loaded(frontier[i]), stored: frontier[i], node: node, used: used[i], checkSteps: !atBound,
                         findings: &findings, out: &out)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)

@@ -1,5 +1,6 @@
 /// One breadth-first level: the frontier being expanded, the next level being filled, and the
-/// visited set they share.
+/// visited set they share. `State` is the model's `Stored` form: a packed model's levels hold
+/// packed states only.
 struct Level<State: Sendable> {
     /// States are checked for limits and Ctrl-C every this many frontier states.
     static var batch: Int { 1024 }
@@ -38,7 +39,7 @@ struct Level<State: Sendable> {
     mutating func expand<M: Model>(
         _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
         limits: Limits, progress: (Int) -> Void
-    ) -> SearchStopReason? where M.State == State {
+    ) -> SearchStopReason? where M.Stored == State {
         if threads > 1 {
             return expandInParallel(
                 expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits, progress: progress)
@@ -62,7 +63,7 @@ struct Level<State: Sendable> {
                 for j in i..<groupEnd {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
-                        frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out)
+                        expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
                         continue
@@ -92,11 +93,14 @@ struct Limits: Sendable {
     let stateLimit: Int?
     let deadline: ContinuousClock.Instant?
     let stop: StopSignal?
+    /// Resident bytes past which the search stops (read from the kernel at each batch).
+    var memoryLimit: Int? = nil
 
     func reason(distinctStates: Int) -> SearchStopReason? {
         if let stateLimit, distinctStates >= stateLimit { return .stateLimit }
         if let deadline, ContinuousClock.now >= deadline { return .timeLimit }
         if stop?.isRaised == true { return .interrupted }
+        if let memoryLimit, let resident = ResidentMemory.current(), resident >= memoryLimit { return .memoryLimit }
         return nil
     }
 }

@@ -14,6 +14,9 @@ public enum ActionKind: String, Sendable, Codable {
 public protocol Model: Sendable {
     associatedtype State: Hashable & Codable & Sendable
     associatedtype Action: Hashable & Codable & Sendable & CustomStringConvertible
+    /// How the search keeps a state between levels: the state itself by default, or a small
+    /// fixed-size packing of it for models whose states hold arrays (`stored` / `loaded`).
+    associatedtype Stored: Sendable = State
 
     /// The name written into traces and reports (`"two-phase-commit"`, `"fleet-card"`).
     var name: String { get }
@@ -37,6 +40,21 @@ public protocol Model: Sendable {
     /// and platform. Models with large spaces override this with a packed encoding.
     func fingerprint(of state: State) -> UInt64
 
+    /// The state as the search keeps it in a level; `loaded(stored(s)) == s`.
+    func stored(_ state: State) -> Stored
+
+    /// The state `stored` packed.
+    func loaded(_ stored: Stored) -> State
+
+    /// `stored(state)` for a successor of `parent` (kept as `storedParent`): a packing model
+    /// may reuse the parent's packing of the parts the step left alone.
+    func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored
+
+    /// The representative of `state`'s symmetry class (phones with the same configuration
+    /// swapped into a fixed order, ...): a search with symmetry on fingerprints it instead of
+    /// the state, but keeps and replays the state itself. The default is the state: no symmetry.
+    func representative(of state: State) -> State
+
     /// Renames symmetric identifiers (sessions, cards, tokens) in order of first appearance so
     /// a trace reads `s1, s2`; the default leaves the trace as it is.
     func canonicalized(_ trace: [Action]) -> [Action]
@@ -50,7 +68,14 @@ public protocol Model: Sendable {
     var configuration: JSONValue { get }
 }
 
+extension Model where Stored == State {
+    @inlinable public func stored(_ state: State) -> State { state }
+    @inlinable public func loaded(_ stored: State) -> State { stored }
+}
+
 extension Model {
+    public func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored { stored(state) }
+    public func representative(of state: State) -> State { state }
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }

@@ -66,7 +66,7 @@ final class ParallelWork<State>: @unchecked Sendable {
     /// Successors buffered so far in this level: an upper bound on the states it will add,
     /// so a state limit is checked against what the level would store, not its start.
     let buffered = Atomic<Int>(0)
-    private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted] }
+    private static var reasons: [SearchStopReason] { [.stateLimit, .timeLimit, .interrupted, .memoryLimit] }
 
     init(shards: Int) { self.shards = shards }
 

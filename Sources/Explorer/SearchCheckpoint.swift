@@ -42,7 +42,9 @@ struct SearchCheckpoint {
     static func identity<M: Model>(_ model: M, _ options: SearchOptions) -> UInt64 {
         let configuration = (try? model.configuration.data()).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let partition = options.partition.map { "\($0.part)/\($0.parts)@\($0.level)" } ?? "-"
-        let text = "\(model.name)|\(configuration)|\(options.depthBound ?? -1)|\(options.worldBudget ?? -1)|\(partition)"
+        // A symmetry-reduced run stores other keys: its checkpoint is not a full run's.
+        let symmetry = options.symmetry ? "|symmetry" : ""
+        let text = "\(model.name)|\(configuration)|\(options.depthBound ?? -1)|\(options.worldBudget ?? -1)|\(partition)\(symmetry)"
         return Fingerprint.of(bytes: Array(text.utf8))
     }
 

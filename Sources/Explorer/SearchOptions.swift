@@ -13,6 +13,11 @@ public struct SearchOptions: Sendable {
     public var stateLimit: Int?
     /// Stop after this many seconds.
     public var timeLimit: Double?
+    /// Fingerprint each state's symmetry representative (`Model.representative(of:)`), so
+    /// states that differ only by a permutation of interchangeable actors count once.
+    public var symmetry: Bool
+    /// Stop with a partial report once the process's resident memory passes this many bytes.
+    public var memoryLimit: Int?
     /// Worker threads; 1 is the sequential search. Results do not depend on it.
     public var threads: Int
     /// Asked to stop (Ctrl-C); checked between batches of states.
@@ -27,8 +32,11 @@ public struct SearchOptions: Sendable {
     public init(
         depthBound: Int? = nil, worldBudget: Int? = nil, stopAtFirstViolation: Bool = false,
         stateLimit: Int? = nil, timeLimit: Double? = nil, threads: Int = 1,
-        stop: StopSignal? = nil, progress: (@Sendable (SearchProgress) -> Void)? = nil
+        stop: StopSignal? = nil, progress: (@Sendable (SearchProgress) -> Void)? = nil,
+        symmetry: Bool = false, memoryLimit: Int? = nil
     ) {
+        self.symmetry = symmetry
+        self.memoryLimit = memoryLimit
         self.depthBound = depthBound
         self.worldBudget = worldBudget
         self.stopAtFirstViolation = stopAtFirstViolation

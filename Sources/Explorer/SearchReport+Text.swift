@@ -5,16 +5,32 @@ extension SearchReport {
     /// Timing is left out so the lines are comparable between runs (`timingLine` has it).
     /// Each counterexample is written by `render` (default: its numbered steps).
     public func lines(render: (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) }) -> [String] {
+        headerLines(stopReason: stopReason.rawValue)
+            + verdictLines(render: render)
+            + [passed ? "result: pass" : "result: FAIL"]
+    }
+
+    /// The size, scope, bounds and collision lines; `stopReason` is the text shown as the reason.
+    public func headerLines(stopReason reason: String) -> [String] {
         var out: [String] = []
         let scope = exhaustive ? "exhaustive" : "NOT exhaustive"
         out.append(
             "\(modelName): \(Self.grouped(distinctStates)) distinct states, \(Self.grouped(transitions)) "
-                + "transitions, depth \(depthReached), \(scope) (\(stopReason.rawValue))")
+                + "transitions, depth \(depthReached), \(scope) (\(reason))")
         var bounds: [String] = []
         if let d = options.depthBound { bounds.append("depth bound \(d)") }
         if let b = options.worldBudget { bounds.append("world budget \(b)") }
         if !bounds.isEmpty { out.append("bounds: " + bounds.joined(separator: ", ")) }
         out.append("fingerprint collision probability \(Self.scientific(collisionProbability)) (n²/2⁶⁵)")
+        return out
+    }
+
+    /// One line per verdict. A violation `expectedReason` knows is listed as expected, without
+    /// its trace; any other is listed with `unexpectedNote` after its minimization and rendered.
+    public func verdictLines(
+        render: (Trace<M>) -> [String], expectedReason: (String) -> String? = { _ in nil }, unexpectedNote: String = ""
+    ) -> [String] {
+        var out: [String] = []
         for verdict in verdicts {
             let label = "\(verdict.kind.rawValue) \"\(verdict.name)\""
             switch verdict.outcome {
@@ -27,11 +43,14 @@ extension SearchReport {
                 out.append("  UNREACHED  \(label): never reached, the run is vacuous for it")
             case .violated(let trace):
                 let n = trace.steps.count
-                out.append("  VIOLATED   \(label) in \(n) step\(n == 1 ? "" : "s") (\(trace.minimization.rawValue))")
-                out.append(contentsOf: render(trace))
+                if let reason = expectedReason(verdict.name) {
+                    out.append("  violated   \(label) in \(n) step\(n == 1 ? "" : "s") (expected: \(reason))")
+                } else {
+                    out.append("  VIOLATED   \(label) in \(n) step\(n == 1 ? "" : "s") (\(trace.minimization.rawValue)\(unexpectedNote))")
+                    out.append(contentsOf: render(trace))
+                }
             }
         }
-        out.append(passed ? "result: pass" : "result: FAIL")
         return out
     }
 

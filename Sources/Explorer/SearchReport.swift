@@ -71,6 +71,8 @@ public enum SearchStopReason: String, Sendable {
     case stateLimit = "state limit reached"
     case timeLimit = "time limit reached"
     case interrupted = "interrupted"
+    /// The process's resident memory reached the `memoryLimit`: stopped before the kernel kills it.
+    case memoryLimit = "memory limit reached"
 }
 
 /// The birthday bound for 64-bit fingerprints.

@@ -22,22 +22,8 @@ struct ConfigIndex: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
-struct ConfigKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ s: String) { stringValue = s }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Strict decoding: every key must be known (a typo must not silently leave a default).
+/// Strict decoding (`rejectUnknown` is Explorer's): named reads with the flags' ranges.
 extension KeyedDecodingContainer where K == ConfigKey {
-    func rejectUnknown(_ known: [String]) throws {
-        for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "unknown key '\(StrictJSON.shortened(key.stringValue))'")
-        }
-    }
     /// A string naming one case of `T`; anything else lists the cases.
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type = T.self) throws -> T? where T.RawValue == String {
         guard let raw = try maybe(key, String.self) else { return nil }

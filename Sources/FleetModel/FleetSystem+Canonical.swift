@@ -7,10 +7,41 @@ extension FleetSystem {
     func canonical(_ state: FleetState) -> FleetState {
         var s = renumbered(state)
         guard s.posts.count > 1 || s.pushes.count > 1 else { return s }
-        let before = (s.posts, s.pushes)
-        s.posts.sort { Self.key($0).lexicographicallyPrecedes(Self.key($1)) }
-        s.pushes.sort { Self.key($0).lexicographicallyPrecedes(Self.key($1)) }
-        return before == (s.posts, s.pushes) ? s : renumbered(s)
+        // Sorting only what is out of order keeps the arrays shared with the parent state's.
+        let postsSorted = Self.isSorted(s.posts, by: Self.precedes)
+        let pushesSorted = Self.isSorted(s.pushes, by: Self.precedes)
+        if postsSorted && pushesSorted { return s }
+        if !postsSorted { s.posts.sort(by: Self.precedes) }
+        if !pushesSorted { s.pushes.sort(by: Self.precedes) }
+        return renumbered(s)
+    }
+
+    static func isSorted<T>(_ items: [T], by precedes: (T, T) -> Bool) -> Bool {
+        items.indices.dropFirst().allSatisfy { !precedes(items[$0], items[$0 - 1]) }
+    }
+
+    /// `key(a)` lexicographically before `key(b)`, without building the keys.
+    static func precedes(_ a: PostCell, _ b: PostCell) -> Bool { postWord(a) < postWord(b) }
+
+    static func postWord(_ p: PostCell) -> UInt64 {
+        let endpoint: UInt64 = p.endpoint == .startToken ? 0 : p.endpoint == .updateToken ? 1 : 2
+        return UInt64(p.device) << 32 | UInt64(p.host) << 24 | endpoint << 16 | UInt64(p.token) << 8 | UInt64(p.env)
+    }
+
+    /// `key(a)` lexicographically before `key(b)` (keys of pushes: fields, then content bytes).
+    static func precedes(_ a: PushCell, _ b: PushCell) -> Bool {
+        let x = pushWord(a), y = pushWord(b)
+        if x != y { return x < y }
+        return a.content.rows.lexicographicallyPrecedes(b.content.rows)
+    }
+
+    /// The first ten bytes of `key(p)` (all but the rows), big-endian in one 128-bit word.
+    static func pushWord(_ p: PushCell) -> UInt128 {
+        let head = UInt64(p.device) << 40 | UInt64(actionCode(p.action)) << 32 | UInt64(p.token) << 24
+            | UInt64(p.channel ? 1 : 0) << 16 | UInt64(originCode(p.origin)) << 8 | UInt64(p.besideRegistered ? 1 : 0)
+        let tail = UInt64(p.content.working) << 24 | UInt64(p.content.needsInput) << 16 | UInt64(p.content.more) << 8
+            | UInt64(UInt8(truncatingIfNeeded: p.content.rows.count))
+        return UInt128(head) << 32 | UInt128(tail)
     }
 
     func withinBounds(_ s: FleetState) -> Bool {
@@ -50,14 +81,20 @@ extension FleetSystem {
     func renumbered(_ state: FleetState) -> FleetState {
         var map = [UInt8](repeating: 0, count: 256)
         var next: UInt8 = 1
+        var identity = true
         func id(_ t: UInt8) -> UInt8 {
             guard t != 0 else { return 0 }
             if map[Int(t)] == 0 {
                 map[Int(t)] = next
+                if next != t { identity = false }
                 next &+= 1
             }
             return map[Int(t)]
         }
+        // First a reading pass: most steps leave the numbering as it is, and then the state's
+        // arrays stay shared with its parent's (cheap to pack and compare).
+        forEachToken(state) { _ = id($0) }
+        guard !identity else { return state }
         var s = state
         for d in s.devices.indices {
             s.devices[d].pushToStartToken = id(s.devices[d].pushToStartToken)
@@ -77,6 +114,24 @@ extension FleetSystem {
         for p in s.posts.indices { s.posts[p].token = id(s.posts[p].token) }
         for p in s.pushes.indices { s.pushes[p].token = id(s.pushes[p].token) }
         return s
+    }
+
+    /// Every token number of `s`, in the order `renumbered` numbers them.
+    func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) {
+        for d in s.devices {
+            body(d.pushToStartToken)
+            for c in d.cards { body(c.token) }
+        }
+        for r in s.registries {
+            for t in r.pushToStart { body(t.token) }
+            for t in r.update { body(t.token) }
+        }
+        for server in s.servers {
+            guard let tick = server.tick else { continue }
+            for t in tick.targets where !t.channel { body(t.token) }
+        }
+        for p in s.posts { body(p.token) }
+        for p in s.pushes { body(p.token) }
     }
 
     static func maxToken(_ s: FleetState) -> Int {

@@ -46,6 +46,9 @@ extension FleetSystem {
                 pack(tick.content, &p)
                 p.add(tick.sinceMask)
                 p.add(tick.besideRegistered)
+                // FleetCard's own decision: its content and sids are the cell's; these bits are not.
+                let d = tick.decided
+                p.add((d.vetoed ? 1 : 0) | (d.logsVeto ? 2 : 0) | (d.zeroSince == nil ? 0 : 4) | actionCode(d.action) << 3)
                 p.add(UInt8(tick.targets.count))
                 for t in tick.targets {
                     p.add(t.token)
@@ -79,12 +82,21 @@ extension FleetSystem {
             } else {
                 p.add(0)
             }
+            p.add(UInt8(truncatingIfNeeded: d.cache.count))
             for a in d.cache { p.add(activityCode(a)) }
         }
         p.add(UInt8(s.posts.count))
-        for post in s.posts { for b in key(post) { p.add(b) } }
+        for post in s.posts {
+            p.add(post.device); p.add(post.host)
+            p.add(post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2)
+            p.add(post.token); p.add(post.env)
+        }
         p.add(UInt8(s.pushes.count))
-        for push in s.pushes { for b in key(push) { p.add(b) } }
+        for push in s.pushes {
+            p.add(push.device); p.add(actionCode(push.action)); p.add(push.token); p.add(push.channel)
+            p.add(originCode(push.origin)); p.add(push.besideRegistered)
+            pack(push.content, &p)
+        }
         return p.finish()
     }
 

@@ -13,8 +13,13 @@ public struct FleetSystem: Model {
     /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
     let decisions = Memo<DecideKey, FleetTick>()
     let truths = Memo<[SessionCell], CardContent>()
+    /// How the search keeps states between levels (`PackedFleetState`).
+    let codec: FleetCodec
 
-    public init(config: FleetConfig) { self.config = config }
+    public init(config: FleetConfig) {
+        self.config = config
+        codec = FleetCodec(devices: config.devices.count)
+    }
 
     struct DecideKey: Hashable, Sendable {
         let server: Int
@@ -94,6 +99,14 @@ public struct FleetSystem: Model {
     }
 
     public func fingerprint(of state: FleetState) -> UInt64 { Self.pack(state) }
+
+    public func stored(_ state: FleetState) -> PackedFleetState { codec.pack(state) }
+
+    public func stored(_ state: FleetState, after parent: FleetState, _ packed: PackedFleetState) -> PackedFleetState {
+        codec.pack(state, after: parent, packed: packed)
+    }
+
+    public func loaded(_ stored: PackedFleetState) -> FleetState { codec.unpack(stored) }
 }
 
 extension FleetSystem {

@@ -88,11 +88,7 @@ extension Shrinker {
                         return candidate
                     }
                     if !consider(lowered(most)), most > 1, consider(lowered(1)) {
-                        var low: UInt64 = 1, high = most
-                        while low + 1 < high, !exhausted {
-                            let middle = low + (high - low) / 2
-                            if consider(lowered(middle)) { low = middle } else { high = middle }
-                        }
+                        largestPassing(below: most, lowered)
                         improved = true
                     } else if best.choices != base {
                         improved = true
@@ -114,15 +110,11 @@ extension Shrinker {
             while second < min(best.choices.count, first + 16), !exhausted {
                 let base = best.choices
                 if base[first] > 0 {
-                    if consider(transferring(base, first, second, base[first])) {
+                    if consider(Self.transferring(base, first, second, base[first])) {
                         improved = true
-                    } else if base[first] > 1, consider(transferring(base, first, second, 1)) {
+                    } else if base[first] > 1, consider(Self.transferring(base, first, second, 1)) {
                         improved = true
-                        var low: UInt64 = 1, high = base[first]
-                        while low + 1 < high, !exhausted {
-                            let middle = low + (high - low) / 2
-                            if consider(transferring(base, first, second, middle)) { low = middle } else { high = middle }
-                        }
+                        largestPassing(below: base[first]) { Self.transferring(base, first, second, $0) }
                     }
                 }
                 second += 1
@@ -132,8 +124,18 @@ extension Shrinker {
         return improved
     }
 
+    /// With amount 1 passing and `high` failing, considers amounts in between by bisection,
+    /// so the largest passing amount is kept.
+    private mutating func largestPassing(below high: UInt64, _ candidate: (UInt64) -> [UInt64]) {
+        var low: UInt64 = 1, high = high
+        while low + 1 < high, !exhausted {
+            let middle = low + (high - low) / 2
+            if consider(candidate(middle)) { low = middle } else { high = middle }
+        }
+    }
+
     /// `base` with `amount` moved from choice `from` to choice `to` (unchanged on overflow).
-    private func transferring(_ base: [UInt64], _ from: Int, _ to: Int, _ amount: UInt64) -> [UInt64] {
+    private static func transferring(_ base: [UInt64], _ from: Int, _ to: Int, _ amount: UInt64) -> [UInt64] {
         var candidate = base
         let (raised, overflow) = candidate[to].addingReportingOverflow(amount)
         guard !overflow, candidate[from] >= amount else { return base }

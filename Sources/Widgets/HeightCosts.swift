@@ -36,14 +36,7 @@ public struct HeightCosts: Sendable {
 
     /// The need of every distinct element list (models summing the same elements count once).
     public func needs(_ part: HeightPart, _ mode: ColumnMode, fontScale: Rational) -> [Rational] {
-        var dp: [LineCost: Rational] = [:]
-        func cost(_ c: LineCost) -> Rational {
-            if let known = dp[c] { return known }
-            let value = c.dp(fontScale)
-            dp[c] = value
-            return value
-        }
-        return (sums[Self.key(part, mode)] ?? []).map { $0.reduce(Rational(0)) { $0 + cost($1) } }
+        LineCost.sums(sums[Self.key(part, mode)] ?? [], fontScale: fontScale)
     }
 
     /// The least whole granted height whose content box seats `need`.

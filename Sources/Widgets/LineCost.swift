@@ -66,3 +66,17 @@ public struct LineCost: Hashable, Sendable, CustomStringConvertible {
         return "\(size) \(rounding.rawValue) + \(marginDp)"
     }
 }
+
+extension LineCost {
+    /// The sum of each element list at `fontScale`, each distinct element priced once.
+    static func sums(_ lists: [[LineCost]], fontScale: Rational) -> [Rational] {
+        var dp: [LineCost: Rational] = [:]
+        func cost(_ c: LineCost) -> Rational {
+            if let known = dp[c] { return known }
+            let value = c.dp(fontScale)
+            dp[c] = value
+            return value
+        }
+        return lists.map { $0.reduce(Rational(0)) { $0 + cost($1) } }
+    }
+}

@@ -21,16 +21,10 @@ public struct SmallStackPlan: Equatable, Sendable {
     public static func largest(_ fontScale: Rational, caption: Bool, pips: Bool) -> Rational {
         let key = "\(caption) \(pips) \(fontScale)"
         if let known = cache.value(key) { return known }
-        var dp: [LineCost: Rational] = [:]
-        func cost(_ c: LineCost) -> Rational {
-            if let known = dp[c] { return known }
-            let value = c.dp(fontScale)
-            dp[c] = value
-            return value
-        }
-        let need = SmallStackCostModel.consistent.map { m in
+        let lists = SmallStackCostModel.consistent.map { m in
             [m.head, m.progress] + (caption ? [m.caption] : []) + (pips ? [m.pips] : [])
-        }.map { $0.reduce(Rational(0)) { $0 + cost($1) } }.max() ?? Rational(0)
+        }
+        let need = LineCost.sums(lists, fontScale: fontScale).max() ?? Rational(0)
         cache.store(key, need)
         return need
     }

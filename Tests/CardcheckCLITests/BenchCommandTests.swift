@@ -10,5 +10,8 @@ import Testing
         let d = CapturedConsole()
         #expect(d.run("bench", "Models/die-hard.json") == 2)
         #expect(d.err == ["cardcheck: cardcheck bench takes no file (try: cardcheck bench --help)"])
+        let e = CapturedConsole()
+        #expect(e.run("bench", "--fleet", "/nonexistent/fleet.json") == 2)
+        #expect(e.err.count == 1 && e.err.first?.hasPrefix("cardcheck: ") == true && e.out.isEmpty)
     }
 }

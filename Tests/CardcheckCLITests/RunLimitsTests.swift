@@ -24,6 +24,19 @@ struct RunLimitsTests {
         #expect(c.out.contains("result: NOT exhaustive (state limit reached); nothing failed in the part explored"))
     }
 
+    @Test("--memory ends check with the partial report when the process holds more, exit 3 (never a kill)")
+    func memoryLimit() {
+        let path = scratch.file("fm.json", #"{ "model": "flag-mutex", "processes": 8 }"#)
+        let c = CapturedConsole()
+        // A test process already holds more than 16 MB: the first check stops the search.
+        #expect(CardcheckCommand.run(["check", path, "--memory", "16", "--threads", "1"], console: c.console) == ExitCode.partial)
+        #expect(c.out.first?.hasSuffix("NOT exhaustive (memory limit reached)") == true)
+        #expect(c.out.contains("result: NOT exhaustive (memory limit reached); nothing failed in the part explored"))
+        let d = CapturedConsole()
+        #expect(CardcheckCommand.run(["check", path, "--memory", "2"], console: d.console) == ExitCode.badInput)
+        #expect(d.err == ["cardcheck: --memory must be an integer from 16 to 16000000, got '2'"])
+    }
+
     @Test("a fleet configuration takes every check flag, before or after the file")
     func fleetFlags() {
         let c = CapturedConsole()

@@ -85,3 +85,17 @@ import Testing
         #expect(report.collisionProbability == 288.0 * 288.0 / 36_893_488_147_419_103_232.0)
     }
 }
+
+@Suite("BreadthFirstSearch memory limit")
+struct MemoryLimitTests {
+    @Test("a search past its memory limit stops with a partial report; one under it runs to the end")
+    func memoryLimit() throws {
+        let resident = try #require(ResidentMemory.current())
+        let stopped = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 3), options: SearchOptions(memoryLimit: resident / 2)).run()
+        #expect(stopped.stopReason == .memoryLimit)
+        #expect(!stopped.exhaustive)
+        let whole = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 3), options: SearchOptions(memoryLimit: resident * 4)).run()
+        #expect(whole.stopReason == .exhausted)
+        #expect(whole.distinctStates == 288)
+    }
+}

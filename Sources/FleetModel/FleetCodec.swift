@@ -1,0 +1,84 @@
+/// Packs a `FleetState` into a `PackedFleetState` and back (`loaded(stored(s)) == s`): each
+/// part of the state is interned once, so packing a successor re-interns only the parts its
+/// step changed (the others keep their parent's ids, found by a cheap equality test).
+final class FleetCodec: Sendable {
+    struct World: Hashable, Sendable {
+        let sessions: [SessionCell]
+        let hostsDown: UInt8
+    }
+
+    struct InFlight: Hashable, Sendable {
+        let posts: [PostCell]
+        let pushes: [PushCell]
+    }
+
+    private let world = InternTable<World>()
+    private let servers = InternTable<[ServerCell]>()
+    private let registries = InternTable<[RegistryCell]>()
+    private let inFlight = InternTable<InFlight>()
+    private let devices = InternTable<DeviceCell>()
+    private let deviceLists = InternTable<[DeviceCell]>()
+    /// One id per phone, in words 4...7, up to this many phones; more go in one list.
+    static let devicesInline = 4
+    /// The number of phones (fixed by the configuration).
+    let deviceCount: Int
+
+    init(devices: Int) { deviceCount = devices }
+
+    /// Distinct parts held by the tables (for benchmarks).
+    var parts: Int {
+        world.count + servers.count + registries.count + inFlight.count + devices.count + deviceLists.count
+    }
+
+    func pack(_ s: FleetState) -> PackedFleetState {
+        var w = SIMD8<UInt32>(repeating: 0)
+        w[0] = world.id(World(sessions: s.sessions, hostsDown: s.hostsDown))
+        w[1] = servers.id(s.servers)
+        w[2] = registries.id(s.registries)
+        w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
+        packDevices(s, into: &w, parent: nil)
+        return PackedFleetState(words: w)
+    }
+
+    /// `pack(s)`, reusing the ids of `parent` (packed as `packedParent`) for unchanged parts.
+    func pack(_ s: FleetState, after parent: FleetState, packed packedParent: PackedFleetState) -> PackedFleetState {
+        var w = packedParent.words
+        if s.sessions != parent.sessions || s.hostsDown != parent.hostsDown {
+            w[0] = world.id(World(sessions: s.sessions, hostsDown: s.hostsDown))
+        }
+        if s.servers != parent.servers { w[1] = servers.id(s.servers) }
+        if s.registries != parent.registries { w[2] = registries.id(s.registries) }
+        if s.posts != parent.posts || s.pushes != parent.pushes {
+            w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
+        }
+        packDevices(s, into: &w, parent: parent)
+        return PackedFleetState(words: w)
+    }
+
+    func unpack(_ p: PackedFleetState) -> FleetState {
+        let w = p.words
+        let inFlight = inFlight.value(w[3]), world = world.value(w[0])
+        var devices: [DeviceCell] = []
+        if deviceCount > Self.devicesInline {
+            devices = deviceLists.value(w[4])
+        } else {
+            devices.reserveCapacity(deviceCount)
+            for d in 0..<deviceCount { devices.append(self.devices.value(w[4 + d])) }
+        }
+        return FleetState(
+            sessions: world.sessions, hostsDown: world.hostsDown,
+            servers: servers.value(w[1]), registries: registries.value(w[2]), devices: devices,
+            pushes: inFlight.pushes, posts: inFlight.posts)
+    }
+
+    private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>, parent: FleetState?) {
+        if s.devices.count > Self.devicesInline {
+            if parent?.devices != s.devices { w[4] = deviceLists.id(s.devices) }
+            return
+        }
+        for d in s.devices.indices {
+            if let parent, d < parent.devices.count, parent.devices[d] == s.devices[d] { continue }
+            w[4 + d] = devices.id(s.devices[d])
+        }
+    }
+}

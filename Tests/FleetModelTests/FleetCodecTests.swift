@@ -1,0 +1,70 @@
+import FleetCard
+import Testing
+@testable import FleetModel
+
+/// The states of `model` reachable within `depth` steps, breadth-first (small configurations).
+func reachable(_ model: FleetSystem, depth: Int) -> [FleetState] {
+    var seen = Set(model.initialStates())
+    var all = model.initialStates()
+    var frontier = all
+    for _ in 0..<depth {
+        var next: [FleetState] = []
+        for state in frontier {
+            for action in model.actions(in: state) {
+                guard let s = model.next(state, action), seen.insert(s).inserted else { continue }
+                next.append(s)
+            }
+        }
+        all += next
+        frontier = next
+    }
+    return all
+}
+
+@Suite("FleetCodec")
+struct FleetCodecTests {
+    @Test("every reachable state of a small configuration packs and unpacks to itself")
+    func roundTrip() {
+        var world = Fixture.noFaults
+        world.serverRestart = true
+        world.pushDropped = true
+        let model = FleetSystem(config: Fixture.config(devices: 2, world: world, budget: 1))
+        let states = reachable(model, depth: 9)
+        #expect(states.count > 300)
+        for state in states {
+            let packed = model.stored(state)
+            #expect(model.loaded(packed) == state)
+            for action in model.actions(in: state) {
+                guard let next = model.next(state, action) else { continue }
+                // Packed against its parent, a successor unpacks to itself too.
+                #expect(model.loaded(model.stored(next, after: state, packed)) == next)
+            }
+        }
+    }
+
+    @Test("states that differ pack differently; equal states pack alike")
+    func distinct() {
+        let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))
+        let states = reachable(model, depth: 8)
+        let packed = Set(states.map { model.stored($0) })
+        #expect(packed.count == states.count)
+    }
+
+    @Test("the order of in-flight POSTs and pushes is the one their byte keys give")
+    func canonicalOrder() {
+        let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))
+        let states = reachable(model, depth: 9)
+        let posts = states.flatMap(\.posts), pushes = states.flatMap(\.pushes)
+        #expect(posts.count > 10 && pushes.count > 10)
+        for a in posts.prefix(60) {
+            for b in posts.prefix(60) {
+                #expect(FleetSystem.precedes(a, b) == FleetSystem.key(a).lexicographicallyPrecedes(FleetSystem.key(b)))
+            }
+        }
+        for a in pushes.prefix(60) {
+            for b in pushes.prefix(60) {
+                #expect(FleetSystem.precedes(a, b) == FleetSystem.key(a).lexicographicallyPrecedes(FleetSystem.key(b)))
+            }
+        }
+    }
+}
