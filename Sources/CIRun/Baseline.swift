@@ -42,7 +42,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads and checks the file: every key known, every field present, no entry twice.
     public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.missingFile(path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
         return try parse(data, path: path)
     }
 

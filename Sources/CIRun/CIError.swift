@@ -1,9 +1,17 @@
+import Foundation
 /// Bad input to a CI command (a baseline, a plan, a shard report): one line naming the file.
 public struct CIError: Error, Equatable, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 
     static func missingFile(_ path: String) -> Self { Self("\(path): no such file") }
+    /// Why `path` gave no bytes: missing, a directory, or not readable (a FIFO, a device, permissions).
+    static func cannotRead(_ path: String) -> Self {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return missingFile(path) }
+        if isDirectory.boolValue { return Self("\(path): is a directory, not a file") }
+        return Self("\(path): cannot be read (not a regular file, or permission denied)")
+    }
     static func notJSON(_ path: String) -> Self { Self("\(path): not valid JSON (truncated?)") }
     static func bad(_ path: String, _ detail: String) -> Self { Self("\(path): \(detail)") }
 }

@@ -42,7 +42,7 @@ public struct CIProfiles: Sendable, Equatable {
     public var nightly: Profile
 
     public static func load(path: String) throws -> CIProfiles {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.missingFile(path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
         guard let root = try? JSONValue(parsing: data) else { throw CIError.notJSON(path) }
         let top = try StrictObject(root, at: "", in: path, keys: ["format", "version", "pr", "nightly"])
         guard try top.string("format") == format else { throw CIError.bad(path, "\"format\" must be \"\(format)\"") }

@@ -35,7 +35,7 @@ public struct CIReport: Codable, Sendable, Equatable {
 
     /// Reads a report written by `encoded()`; anything else is one line naming the file.
     public static func load(path: String) throws -> CIReport {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.missingFile(path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
         let report: CIReport
         do {
             report = try JSONDecoder().decode(CIReport.self, from: data)

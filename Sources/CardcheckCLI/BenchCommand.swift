@@ -23,7 +23,7 @@ enum BenchCommand {
         let args = try Arguments(arguments, command: "bench", options: ["--repeat", "--threads", "--fleet"], flags: ["--fleet-only"])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench", expected: "no file") }
         let repeats = try args.positive("--repeat") ?? 3
-        let threads = try args.positive("--threads") ?? 2
+        let threads = try args.integer("--threads", in: 1...CheckCommand.maxThreads) ?? 2
         let fleetPath = args.string("--fleet") ?? "Models/fleet-card.json"
         let fleet = try FleetConfig.load(path: fleetPath)
         console.print(

@@ -25,15 +25,25 @@ enum BenchHarnessCommand {
             flags: ["--challenge"])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench-harness", expected: "no file") }
         if args.has("--challenge") {
+            for flag in ["--cases", "--failures"] where args.string(flag) != nil {
+                throw CommandError.notWith(flag, "--challenge")
+            }
             let seeds = try args.positive("--seeds") ?? 100
             let misses = try args.nonNegative("--misses") ?? 0
-            let only = args.string("--only").map { $0.split(separator: ",").map(String.init) } ?? []
+            var only: [String] = []
+            if let text = args.string("--only") {
+                only = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !only.contains("") else { throw CommandError.emptyNameList("--only", "challenge", text) }
+            }
             let known = ShrinkingChallenge.catalog.map(\.name)
             if let unknown = only.first(where: { !known.contains($0) }) {
                 throw CommandError.unknownChallenge(unknown, known: known)
             }
             console.print(HarnessBenchmark.challenges(seeds: seeds, only: only, misses: misses))
             return 0
+        }
+        for flag in ["--seeds", "--only", "--misses"] where args.string(flag) != nil {
+            throw CommandError.onlyWith(flag, "--challenge")
         }
         let cases = try args.positive("--cases") ?? 100_000
         let failures = try args.positive("--failures") ?? 500

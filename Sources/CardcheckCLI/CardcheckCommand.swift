@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 
 /// The `cardcheck` command line: parses, calls the library, prints.
@@ -65,7 +66,7 @@ public enum CardcheckCommand {
 
     static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
-            console.error(help)
+            console.error("cardcheck: " + CommandError.noSubcommand(subcommands.map(\.name)).description)
             return 2
         }
         if first == "--help" || first == "-h" || first == "help" {
@@ -84,10 +85,10 @@ public enum CardcheckCommand {
         do {
             return try subcommand.run(rest, console)
         } catch let error as CommandError {
-            console.error("cardcheck: " + error.description)
+            console.error("cardcheck: " + StrictJSON.oneLine(error.description))
             return 2
         } catch {
-            console.error("cardcheck: \(error)")
+            console.error("cardcheck: " + StrictJSON.shortened(String(describing: error), limit: 300))
             return 2
         }
     }

@@ -8,6 +8,11 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func unknownSubcommand(_ name: String) -> Self {
         Self("unknown subcommand '\(StrictJSON.shortened(name))' (try: cardcheck --help)")
     }
+    static func noSubcommand(_ names: [String]) -> Self {
+        Self("no subcommand (one of: \(names.joined(separator: ", ")); cardcheck --help for details)")
+    }
+    static func onlyWith(_ flag: String, _ required: String) -> Self { Self("\(flag) is only used with \(required)") }
+    static func notWith(_ flag: String, _ other: String) -> Self { Self("\(flag) is not used with \(other)") }
     static func unknownFlag(_ flag: String, command: String) -> Self {
         Self("unknown flag '\(StrictJSON.shortened(flag))' for cardcheck \(command) (try: cardcheck \(command) --help)")
     }
@@ -36,13 +41,19 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func unknownGuard(_ name: String, known: [String]) -> Self {
         Self("unknown guard '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
     }
-    static func emptyGuardList(_ text: String) -> Self {
-        Self("--only needs guard names separated by commas, got '\(StrictJSON.shortened(text))'")
+    static func emptyGuardList(_ text: String) -> Self { emptyNameList("--only", "guard", text) }
+    static func emptyNameList(_ flag: String, _ kind: String, _ text: String) -> Self {
+        Self("\(flag) needs \(kind) names separated by commas, got '\(StrictJSON.shortened(text))'")
     }
     static func noMutants(_ path: String, _ model: String) -> Self {
         Self("\(path): model \"\(model)\" has no guard mutants")
     }
-    static func missingFile(_ path: String) -> Self { Self("\(path): no such file") }
+    static func missingFile(_ path: String) -> Self {
+        Self(path.isEmpty ? "an empty file name ('')" : "\(path): no such file")
+    }
+    static func symlinkLoop(_ path: String) -> Self { Self("\(path): too many levels of symbolic links") }
+    static func notADirectoryInPath(_ path: String) -> Self { Self("\(path): no such file (a part of the path is a file, not a directory)") }
+    static func nameTooLong(_ path: String) -> Self { Self("\(StrictJSON.shortened(path, limit: 200)): file name too long") }
     static func isDirectory(_ path: String) -> Self { Self("\(path): is a directory, not a file") }
     static func unreadable(_ path: String) -> Self { Self("\(path): cannot be read (permission denied?)") }
     static func emptyFile(_ path: String) -> Self { Self("\(path): empty file") }

@@ -21,34 +21,50 @@ struct ConfigFile {
         guard let model = members.removeValue(forKey: "model") else { throw CommandError.noModelKey(path) }
         guard case .string(let name) = model else { throw CommandError.badConfiguration(path, "$.model: expected a string") }
         guard let entry = ModelCatalog.entry(name) else { throw CommandError.unknownModel(path, name) }
-        if let found = StrictJSON.firstFraction(in: .object(members)) {
-            throw CommandError.badConfiguration(path, "\(found.path): expected an integer, got \(found.value)")
-        }
         self.path = path
         self.entry = entry
         configuration = .object(members)
     }
 
     /// The bytes of `path`, or one line saying why not: missing, a directory, unreadable,
-    /// empty (`/dev/null`), or too large to be a configuration or trace.
+    /// empty (`/dev/null`, a FIFO nobody writes to), or too large to be a configuration or trace.
+    /// A leading UTF-8 byte-order mark is dropped.
     static func read(_ path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError.missingFile(path)
-        }
-        if isDirectory.boolValue { throw CommandError.isDirectory(path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError.unreadable(path) }
-        defer { try? handle.close() }
+        var info = stat()
+        if path.isEmpty { throw CommandError.missingFile(path) }
+        if stat(path, &info) != 0 { throw statError(path, errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandError.isDirectory(path) }
+        // Non-blocking open: a FIFO with no writer must not wait forever (it reads as empty);
+        // reads then block again, so a pipe from a running command is read whole.
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw statError(path, errno) }
+        defer { Glibc.close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let limit = 64 << 20
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw CommandError.unreadable(path)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= limit {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw errno == EISDIR ? CommandError.isDirectory(path) : CommandError.unreadable(path) }
+            if n == 0 { break }
+            data.append(contentsOf: buffer[..<n])
         }
         if data.count > limit { throw CommandError.tooLarge(path) }
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
         if data.isEmpty { throw CommandError.emptyFile(path) }
         return data
+    }
+
+    /// The line for a path that cannot be opened, by `errno`.
+    static func statError(_ path: String, _ code: Int32) -> CommandError {
+        switch code {
+        case EACCES, EPERM: CommandError.unreadable(path)
+        case ELOOP: CommandError.symlinkLoop(path)
+        case ENOTDIR: CommandError.notADirectoryInPath(path)
+        case ENAMETOOLONG: CommandError.nameTooLong(path)
+        default: CommandError.missingFile(path)
+        }
     }
 
     /// The model, built; a configuration its model refuses is one line naming the file.
@@ -56,23 +72,40 @@ struct ConfigFile {
         try Self.open(entry, configuration, path: path)
     }
 
-    static func open(_ entry: ModelCatalogEntry, _ configuration: JSONValue, path: String) throws -> RunnableModel {
+    /// A fraction is reported where the decoder met it as a number, so a fraction where a
+    /// string or `true`/`false` is expected still says what is expected there.
+    /// `root` is where the configuration sits in the file (`$.configuration` in a trace).
+    static func open(_ entry: ModelCatalogEntry, _ configuration: JSONValue, path: String, root: String = "$") throws -> RunnableModel {
+        let fraction = StrictJSON.firstFraction(in: configuration, path: root)
+        let fractionError = fraction.map { CommandError.badConfiguration(path, "\($0.path): expected an integer, got \($0.value)") }
         do {
-            return try entry.open(configuration)
+            let model = try entry.open(configuration)
+            if let fractionError { throw fractionError }
+            return model
         } catch let error as DecodingError {
-            throw CommandError.badConfiguration(path, Self.describe(error))
+            if case .dataCorrupted(let context) = error, let fraction, let fractionError,
+                [fraction.path, root].contains(jsonPath(context.codingPath, root: root))
+            {
+                throw fractionError
+            }
+            throw CommandError.badConfiguration(path, Self.describe(error, root: root))
         } catch let error as CommandError {
             throw error
+        } catch let error as StrictJSON.Failure {
+            throw CommandError.badConfiguration(path, "\(root)\(error.path.dropFirst()): \(error.problem)")
         } catch {
             throw CommandError.badConfiguration(path, StrictJSON.shortened(String(describing: error)))
         }
     }
 
     /// One line for a decoding error: the JSON path and what was expected there.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [CodingKey]) -> String {
-            "$" + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(StrictJSON.shortened($0.stringValue))" }.joined()
-        }
+    /// `$.sessions[0].host` for a decoder's coding path.
+    static func jsonPath(_ keys: [CodingKey], root: String = "$") -> String {
+        root + keys.map { $0.intValue.map { "[\($0)]" } ?? ".\(StrictJSON.shortened($0.stringValue))" }.joined()
+    }
+
+    static func describe(_ error: DecodingError, root: String = "$") -> String {
+        func path(_ keys: [CodingKey]) -> String { jsonPath(keys, root: root) }
         switch error {
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])): missing"

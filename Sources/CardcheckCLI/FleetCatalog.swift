@@ -18,7 +18,7 @@ enum FleetCatalog {
             if let b = bounds.worldBudget { config.bounds.worldBudget = b }
             return FleetSystem(config: config)
         },
-        ranges: BoundRanges(depth: 1...200, worldBudget: 0...12),
+        ranges: BoundRanges(depth: FleetConfig.depthRange, worldBudget: FleetConfig.worldBudgetRange),
         header: { model in
             let off = model.config.guards.switchedOff
             return [

@@ -110,6 +110,15 @@ public struct ModelCatalogEntry: Sendable {
         // they call the search specialized for M (through a protocol witness it would not be).
         open = { configuration in
             let model = try decode(configuration)
+            // A misspelled expected finding would fail the run only after the whole search.
+            let names = model.properties.map(\.name)
+            for (i, finding) in expectedFindings(model).enumerated() where !names.contains(finding.property) {
+                let nearest = names.min { editDistance($0, finding.property) < editDistance($1, finding.property) }
+                throw StrictJSON.Failure(
+                    path: "$.expectedFindings[\(i)].property",
+                    problem: "no property \"\(StrictJSON.shortened(finding.property))\" in \(name)"
+                        + (nearest.map { " (did you mean \"\($0)\"?)" } ?? ""))
+            }
             let runner = ModelRunner(
                 model: model, configuration: configuration, bounds: bounds(model), boundsOf: bounds, rebound: rebound,
                 header: header, expectedFindings: expectedFindings, render: render, story: story,
@@ -137,4 +146,20 @@ struct RunnableModel {
     let guardNames: () -> [String]
     /// Runs one unit of a CI plan (`cardcheck pr`, `cardcheck nightly`).
     let ci: (_ unit: CIPlan.Unit, _ context: CIUnitContext) throws -> JobReport
+}
+
+/// Levenshtein distance over characters (for "did you mean"; names are short).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b.prefix(200))
+    var row = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in stride(from: 1, through: b.count, by: 1) {
+            let old = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+            previous = old
+        }
+    }
+    return a.isEmpty ? b.count : row[b.count]
 }

@@ -56,7 +56,7 @@ enum ProfileCommand {
         let models = try units.map { try ConfigFile(path: CIJobs.path($0.configuration, models: modelsDir)).open() }
         let out = try OutputDirectory.create(args.string("--out") ?? "cardcheck-\(profile)")
         let checkpoint = try args.string("--checkpoint").map(OutputDirectory.create)
-        let threads = min(try args.positive("--threads") ?? ProcessInfo.processInfo.activeProcessorCount, 256)
+        let threads = try CheckCommand.threads(args)
         let runStop = RunStop()
         let stop = runStop.signal
         let context = CIUnitContext(

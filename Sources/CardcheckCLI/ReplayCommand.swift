@@ -35,12 +35,12 @@ enum ReplayCommand {
             throw CommandError("\(path): $.configuration.model: not the trace's model \"\(StrictJSON.shortened(header.model))\"")
         }
         configuration.removeValue(forKey: "model")
-        for key in ["configuration", "steps"] {
+        for key in ["steps", "initialState"] {
             if let value = (try? JSONValue(parsing: data))?[key], let found = StrictJSON.firstFraction(in: value, path: "$." + key) {
                 throw CommandError("\(path): \(found.path): expected an integer, got \(found.value)")
             }
         }
-        let model = try ConfigFile.open(entry, .object(configuration), path: path)
+        let model = try ConfigFile.open(entry, .object(configuration), path: path, root: "$.configuration")
         return try model.replay(data, path, console)
     }
 }

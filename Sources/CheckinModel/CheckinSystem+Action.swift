@@ -1,3 +1,5 @@
+import Explorer
+
 /// The world's actions (budgeted) and the system's reactions.
 public enum CheckinAction: Hashable, Codable, Sendable, CustomStringConvertible {
     // world
@@ -32,11 +34,11 @@ public enum CheckinAction: Hashable, Codable, Sendable, CustomStringConvertible 
         }
     }
 
-    static func pathName(_ p: Int) -> String { p == 0 ? "tap-time" : "scheduler-retry" }
+    static func pathName(_ p: Int) -> String { p == 0 ? "tap-time" : p == 1 ? "scheduler-retry" : "path \(p)" }
 
     public var description: String {
         switch self {
-        case .tap(let g): "the user taps habit g\(g + 1) on the widget"
+        case .tap(let g): "the user taps habit g\(g.oneBased) on the widget"
         case .midnight: "local midnight passes"
         case .longGap: "seven days pass"
         case .openApp: "the user opens the app"

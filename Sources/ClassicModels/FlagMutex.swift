@@ -47,7 +47,7 @@ public struct FlagMutex: Model, Codable {
             self.process = process
             self.wants = wants
         }
-        public var description: String { wants ? "p\(process + 1) wants in" : "p\(process + 1) steps" }
+        public var description: String { wants ? "p\(process.oneBased) wants in" : "p\(process.oneBased) steps" }
     }
 
     public func initialStates() -> [State] { [State(locations: Array(repeating: .idle, count: processes))] }
@@ -78,7 +78,7 @@ public struct FlagMutex: Model, Codable {
     /// Wanting the critical section is the world's choice; the protocol does the rest.
     public func kind(of action: Action) -> ActionKind { action.wants ? .world : .system }
 
-    public func actorName(of action: Action) -> String? { "p\(action.process + 1)" }
+    public func actorName(of action: Action) -> String? { "p\(action.process.oneBased)" }
 
     public var properties: [Property<Self>] {
         [

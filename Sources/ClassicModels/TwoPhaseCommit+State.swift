@@ -61,7 +61,7 @@ extension TwoPhaseCommit {
         }
 
         public var description: String {
-            let who = rm.map { "rm\($0 + 1)" } ?? ""
+            let who = rm.map { "rm\($0.oneBased)" } ?? ""
             switch kind {
             case .tmReceivePrepared: return "TM receives \(who)'s Prepared"
             case .tmCommit: return "TM commits"

@@ -82,7 +82,7 @@ public struct TwoPhaseCommit: Model, Codable {
     public func actorName(of action: Action) -> String? {
         switch action.kind {
         case .tmReceivePrepared, .tmCommit, .tmAbort: "TM"
-        default: "rm\((action.rm ?? 0) + 1)"
+        default: "rm\((action.rm ?? 0).oneBased)"
         }
     }
 

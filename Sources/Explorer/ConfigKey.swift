@@ -12,7 +12,7 @@ extension KeyedDecodingContainer where K == ConfigKey {
     public func rejectUnknown(_ known: [String]) throws {
         for key in allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "unknown key '\(key.stringValue)'")
+                forKey: key, in: self, debugDescription: "unknown key '\(StrictJSON.shortened(key.stringValue))'")
         }
     }
 }

@@ -5,6 +5,10 @@ public struct StrictJSON {
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let path: String
         public let problem: String
+        public init(path: String, problem: String) {
+            self.path = path
+            self.problem = problem
+        }
         public var description: String {
             path == "$" ? problem : "\(StrictJSON.shortened(path, limit: 80)): \(problem)"
         }
@@ -16,9 +20,15 @@ public struct StrictJSON {
     private let bytes: [UInt8]
     private var i = 0
 
-    /// Parses `data` whole (nothing but white space may follow the value).
+    /// Parses `data` whole (nothing but white space may follow the value). A leading UTF-8
+    /// byte-order mark, which some editors write, is skipped (RFC 8259 allows it).
     public static func parse(_ data: [UInt8]) throws(Failure) -> JSONValue {
         var reader = StrictJSON(bytes: data)
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
+        // UTF-16 and UTF-32 put two or three NULs in the first four bytes, or start with their BOM.
+        if data.prefix(4).filter({ $0 == 0 }).count >= 2 || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            throw Failure(path: "$", problem: "UTF-16 or UTF-32 text; a configuration or trace must be UTF-8")
+        }
         reader.skipSpace()
         guard reader.i < data.count else { throw Failure(path: "$", problem: "empty document") }
         let value = try reader.value(path: "$", depth: 0)
@@ -30,6 +40,23 @@ public struct StrictJSON {
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func fail(_ path: String, _ problem: String) -> Failure { Failure(path: path, problem: problem) }
+
+    /// The byte at `i` named for a message, with its line and column (1-based), e.g.
+    /// "unexpected 'N' at line 3, column 12": a path alone cannot point into a token.
+    private func unexpected(_ path: String) -> Failure {
+        let before = bytes[..<min(i, bytes.count)]
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        let what: String
+        if i >= bytes.count {
+            what = "end of the document"
+        } else if (0x21...0x7E).contains(bytes[i]) {
+            what = "'\(Character(Unicode.Scalar(bytes[i])))'"
+        } else {
+            what = "byte 0x" + String(bytes[i], radix: 16, uppercase: true)
+        }
+        return fail(path, "unexpected \(what) at line \(line), column \(column)")
+    }
 
     private mutating func skipSpace() {
         while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
@@ -52,7 +79,8 @@ public struct StrictJSON {
 
     private mutating func literal(_ word: String, _ path: String) throws(Failure) {
         let w = Array(word.utf8)
-        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw fail(path, "not valid JSON") }
+        if i + w.count > bytes.count, w.starts(with: bytes[i...]) { throw fail(path, "truncated (the document ends here)") }
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw unexpected(path) }
         i += w.count
     }
 
@@ -156,7 +184,7 @@ public struct StrictJSON {
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         let digitsStart = i
         while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-        guard i > digitsStart else { throw fail(path, "not valid JSON") }
+        guard i > digitsStart else { throw unexpected(path) }
         if bytes[digitsStart] == 0x30 && i - digitsStart > 1 { throw fail(path, "a number with a leading zero") }
         var integral = true
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
@@ -164,7 +192,7 @@ public struct StrictJSON {
             i += 1
             let f = i
             while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            guard i > f else { throw fail(path, "not valid JSON") }
+            guard i > f else { throw unexpected(path) }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             integral = false
@@ -172,7 +200,7 @@ public struct StrictJSON {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             let e = i
             while i < bytes.count, (0x30...0x39).contains(bytes[i]) { i += 1 }
-            guard i > e else { throw fail(path, "not valid JSON") }
+            guard i > e else { throw unexpected(path) }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         if integral {
@@ -183,9 +211,32 @@ public struct StrictJSON {
         return .double(d)
     }
 
-    /// A key or value as it may be echoed in a message: at most `limit` characters.
+    /// A key or value as it may be echoed in a message: at most `limit` characters, control
+    /// characters escaped (`\n`, `\u{0}`), so the message stays one line.
     public static func shortened(_ s: String, limit: Int = 40) -> String {
-        s.count <= limit ? s : String(s.prefix(limit - 3)) + "..."
+        let cut = s.count <= limit ? s : String(s.prefix(limit - 3)) + "..."
+        return oneLine(cut)
+    }
+
+    /// `s` with every control character written as an escape: an error message must stay one
+    /// line whatever a file or an argument contains.
+    public static func oneLine(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(u): out += "\\u{\(String(u.value, radix: 16))}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
     }
 
     /// The path of the first non-integer number in `value`: configurations and trace steps

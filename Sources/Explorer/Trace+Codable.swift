@@ -109,7 +109,19 @@ public struct TraceHeader: Decodable, Sendable {
         case .keyNotFound(let key, let context):
             return "$.\(path(context.codingPath + [key])): missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "$.\(path(context.codingPath)): not a valid \(model) value"
+            let at = path(context.codingPath)
+            let top = context.codingPath.first?.stringValue
+            switch top {
+            case "steps" where context.codingPath.count > 1: return "$.\(at): not a \(model) action"
+            case "states" where context.codingPath.count > 1: return "$.\(at): not a \(model) state"
+            case "steps", "states": return "$.\(at): expected an array"
+            case "initialState": return "$.initialState: expected an integer (the index of an initial state)"
+            case "seed": return "$.seed: expected an integer from 0 to 18446744073709551615"
+            case "property": return "$.property: expected a string"
+            case "minimization": return "$.minimization: expected one of: \(Minimization.allNames)"
+            case nil: return "not a \(model) trace"
+            default: return "$.\(at): not a valid \(model) value"
+            }
         @unknown default:
             return "trace does not decode"
         }

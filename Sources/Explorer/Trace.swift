@@ -70,7 +70,7 @@ public struct Trace<M: Model>: Sendable {
 }
 
 /// How far a counterexample was reduced, reported with it.
-public enum Minimization: String, Sendable, Codable {
+public enum Minimization: String, Sendable, Codable, CaseIterable {
     /// As found (a random walk, a file).
     case none
     /// No shorter behaviour breaks the property (breadth-first order).
@@ -79,4 +79,7 @@ public enum Minimization: String, Sendable, Codable {
     case oneMinimal = "1-minimal"
     /// Shortest, and hence also 1-minimal.
     case shortestOneMinimal = "shortest, 1-minimal"
+
+    /// The names a trace file may give, quoted, for a message.
+    static var allNames: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 }

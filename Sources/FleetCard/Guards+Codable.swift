@@ -3,7 +3,9 @@
 /// only the guards it switches off.
 extension Guards: Codable {
     /// The message of the error thrown for a key that names no guard.
-    public static func unknownGuardMessage(_ key: String) -> String { "unknown guard '\(key)'" }
+    public static func unknownGuardMessage(_ key: String) -> String {
+        "unknown guard '\(key.count > 40 ? key.prefix(37) + "..." : key)'"
+    }
 
     struct NameKey: CodingKey {
         var stringValue: String

@@ -13,13 +13,50 @@ public struct FleetConfigError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// An array index in a JSON path of an error.
+struct ConfigIndex: CodingKey {
+    var intValue: Int?
+    var stringValue: String { intValue.map(String.init) ?? "" }
+    init(_ i: Int) { intValue = i }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
 /// Strict decoding (`rejectUnknown` is Explorer's): named reads with the flags' ranges.
 extension KeyedDecodingContainer where K == ConfigKey {
+    /// A string naming one case of `T`; anything else lists the cases.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type = T.self) throws -> T? where T.RawValue == String {
+        guard let raw = try maybe(key, String.self) else { return nil }
+        return try Self.choice(raw, T.self, at: codingPath + [ConfigKey(key)])
+    }
+    func choices<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type = T.self) throws -> [T] where T.RawValue == String {
+        try need(key, [String].self).enumerated().map { i, raw in
+            try Self.choice(raw, T.self, at: codingPath + [ConfigKey(key), ConfigIndex(i)])
+        }
+    }
+    static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, _ type: T.Type, at path: [CodingKey]) throws -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: raw) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: path,
+                debugDescription: "\"\(StrictJSON.shortened(raw))\" is not one of: "
+                    + T.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
+        return value
+    }
     func need<T: Decodable>(_ key: String, _ type: T.Type = T.self) throws -> T {
         try decode(T.self, forKey: ConfigKey(key))
     }
     func maybe<T: Decodable>(_ key: String, _ type: T.Type = T.self) throws -> T? {
         try decodeIfPresent(T.self, forKey: ConfigKey(key))
+    }
+    /// An array's length in `bounds`.
+    func count(_ key: String, _ n: Int, _ bounds: ClosedRange<Int>) throws {
+        guard bounds.contains(n) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: ConfigKey(key), in: self,
+                debugDescription: "must have \(bounds.lowerBound) to \(bounds.upperBound) entries, got \(n)")
+        }
     }
     func range(_ key: String, _ value: Int, _ bounds: ClosedRange<Int>) throws -> Int {
         guard bounds.contains(value) else {
@@ -45,15 +82,12 @@ extension FleetConfig {
                 forKey: ConfigKey("model"), in: c, debugDescription: "is \"\(model)\", not \"fleet-card\"")
         }
         description = try c.maybe("description") ?? ""
-        hosts = try c.range("hosts", c.need("hosts"), 1...2)
+        hosts = try c.range("hosts", c.need("hosts"), Self.hostRange)
         sessions = try c.need("sessions")
-        _ = try c.range("sessions", sessions.count, 1...4)
-        for s in sessions where s.host >= hosts {
-            throw DecodingError.dataCorruptedError(
-                forKey: ConfigKey("sessions"), in: c, debugDescription: "a session names host \(s.host), but hosts is \(hosts)")
-        }
+        try c.count("sessions", sessions.count, Self.sessionCount)
+        try Self.checkSessionHosts(sessions, hosts: hosts, at: c.codingPath + [ConfigKey("sessions")])
         devices = try c.need("devices")
-        _ = try c.range("devices", devices.count, 1...2)
+        try c.count("devices", devices.count, Self.deviceCount)
         staleSandboxTokens = try c.maybe("staleSandboxTokens") ?? false
         scratchServer = try c.maybe("scratchServer") ?? false
         bounds = try c.need("bounds")
@@ -65,6 +99,26 @@ extension FleetConfig {
         for name in mutantOverrides.keys.sorted() where !Guards.names.contains(name) {
             throw DecodingError.dataCorruptedError(
                 forKey: ConfigKey("mutantOverrides"), in: c, debugDescription: Guards.unknownGuardMessage(name))
+        }
+        // An override's sessions must name hosts its run has (its own `hosts` or the file's).
+        for name in Guards.names {
+            guard let o = mutantOverrides[name], o.sessions != nil || o.hosts != nil else { continue }
+            let at = c.codingPath + [ConfigKey("mutantOverrides"), ConfigKey(name)]
+            try Self.checkSessionHosts(o.sessions ?? sessions, hosts: o.hosts ?? hosts, at: at + [ConfigKey("sessions")])
+        }
+    }
+
+    public static let worldBudgetRange = 0...12
+    public static let depthRange = 1...200
+    static let hostRange = 1...2
+    static let sessionCount = 1...4
+    static let deviceCount = 1...2
+
+    static func checkSessionHosts(_ sessions: [SessionSpec], hosts: Int, at path: [CodingKey]) throws {
+        for (i, s) in sessions.enumerated() where s.host >= hosts {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: path + [ConfigIndex(i), ConfigKey("host")],
+                debugDescription: "names host \(s.host), but hosts is \(hosts) (hosts are numbered from 0)"))
         }
     }
 
@@ -126,7 +180,7 @@ extension FleetConfig.SessionSpec {
         try c.rejectUnknown(["host", "hidden", "initial"])
         host = try c.range("host", c.maybe("host") ?? 0, 0...1)
         hidden = try c.maybe("hidden") ?? false
-        initial = try c.maybe("initial") ?? .idle
+        initial = try c.choice("initial") ?? .idle
     }
 }
 
@@ -134,7 +188,10 @@ extension FleetConfig.DeviceSpec {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
         try c.rejectUnknown(["environment"])
-        environment = try c.need("environment")
+        guard let env: ApnsEnvironment = try c.choice("environment") else {
+            throw DecodingError.keyNotFound(ConfigKey("environment"), .init(codingPath: c.codingPath, debugDescription: "missing"))
+        }
+        environment = env
     }
 }
 
@@ -144,7 +201,7 @@ extension FleetConfig.Variants {
         try c.rejectUnknown(["broadcastChannel", "deviceIdOnWire", "serverView", "keepUnfilledCards"])
         broadcastChannel = try c.maybe("broadcastChannel") ?? false
         deviceIdOnWire = try c.maybe("deviceIdOnWire") ?? false
-        serverView = try c.maybe("serverView") ?? .ownHost
+        serverView = try c.choice("serverView") ?? .ownHost
         keepUnfilledCards = try c.maybe("keepUnfilledCards") ?? false
     }
 }
@@ -159,7 +216,7 @@ extension FleetConfig.World {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
         try c.rejectUnknown(Self.keys)
-        sessionActivities = try c.need("sessionActivities")
+        sessionActivities = try c.choices("sessionActivities")
         duplicateRows = try c.maybe("duplicateRows") ?? false
         hostOutage = try c.maybe("hostOutage") ?? false
         serverRestart = try c.maybe("serverRestart") ?? false
@@ -178,8 +235,8 @@ extension FleetConfig.Bounds {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
         try c.rejectUnknown(["worldBudget", "depth", "maxCardsPerDevice", "maxPushesInFlight", "maxPostsInFlight"])
-        worldBudget = try c.range("worldBudget", c.need("worldBudget"), 0...12)
-        depth = try c.range("depth", c.need("depth"), 1...200)
+        worldBudget = try c.range("worldBudget", c.need("worldBudget"), FleetConfig.worldBudgetRange)
+        depth = try c.range("depth", c.need("depth"), FleetConfig.depthRange)
         maxCardsPerDevice = try c.range("maxCardsPerDevice", c.maybe("maxCardsPerDevice") ?? 3, 1...6)
         maxPushesInFlight = try c.range("maxPushesInFlight", c.maybe("maxPushesInFlight") ?? 3, 1...8)
         maxPostsInFlight = try c.range("maxPostsInFlight", c.maybe("maxPostsInFlight") ?? 3, 1...8)
@@ -202,14 +259,17 @@ extension FleetConfig.MutantOverride {
             "sessions", "hosts", "devices", "staleSandboxTokens", "scratchServer", "world", "worldBudget",
             "depth", "reason",
         ])
+        // The same legal values as the file's own keys: an override is run as a configuration.
         sessions = try c.maybe("sessions")
-        hosts = try c.maybe("hosts")
+        if let n = sessions?.count { try c.count("sessions", n, FleetConfig.sessionCount) }
+        hosts = try c.maybe("hosts").map { try c.range("hosts", $0, FleetConfig.hostRange) }
         devices = try c.maybe("devices")
+        if let n = devices?.count { try c.count("devices", n, FleetConfig.deviceCount) }
         staleSandboxTokens = try c.maybe("staleSandboxTokens")
         scratchServer = try c.maybe("scratchServer")
         world = try c.maybe("world")
-        worldBudget = try c.maybe("worldBudget")
-        depth = try c.maybe("depth")
+        worldBudget = try c.maybe("worldBudget").map { try c.range("worldBudget", $0, FleetConfig.worldBudgetRange) }
+        depth = try c.maybe("depth").map { try c.range("depth", $0, FleetConfig.depthRange) }
         reason = try c.need("reason")
     }
 }

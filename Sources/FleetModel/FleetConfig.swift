@@ -38,7 +38,7 @@ public struct FleetConfig: Hashable, Codable, Sendable {
             broadcastChannel: false, deviceIdOnWire: false, serverView: .ownHost, keepUnfilledCards: false)
     }
 
-    public enum ServerView: String, Hashable, Codable, Sendable { case ownHost, allHosts }
+    public enum ServerView: String, Hashable, Codable, Sendable, CaseIterable { case ownHost, allHosts }
 
     /// Which world actions and faults exist (each one an assumption of the run).
     public struct World: Hashable, Codable, Sendable {

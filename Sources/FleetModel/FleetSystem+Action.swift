@@ -1,4 +1,5 @@
 import FleetCard
+import Explorer
 
 extension FleetSystem {
     /// One step. World actions are the environment, the user and the faults (budgeted); system
@@ -46,20 +47,20 @@ extension FleetSystem {
 
         public var description: String {
             switch self {
-            case .setSession(let s, let a): "session s\(s + 1) becomes \(a.rawValue)"
-            case .toggleDuplicateRow(let s): "a duplicate row of s\(s + 1) appears or goes"
-            case .hostDown(let h): "host h\(h + 1) goes down"
-            case .hostUp(let h): "host h\(h + 1) comes back"
-            case .openApp(let d): "user opens the app on phone\(d + 1)"
-            case .leaveApp(let d): "user leaves the app on phone\(d + 1)"
-            case .terminateApp(let d): "iOS terminates the app on phone\(d + 1)"
+            case .setSession(let s, let a): "session s\(s.oneBased) becomes \(a.rawValue)"
+            case .toggleDuplicateRow(let s): "a duplicate row of s\(s.oneBased) appears or goes"
+            case .hostDown(let h): "host h\(h.oneBased) goes down"
+            case .hostUp(let h): "host h\(h.oneBased) comes back"
+            case .openApp(let d): "user opens the app on phone\(d.oneBased)"
+            case .leaveApp(let d): "user leaves the app on phone\(d.oneBased)"
+            case .terminateApp(let d): "iOS terminates the app on phone\(d.oneBased)"
             case .restartServer(let i): "server \(i) restarts"
             case .losePost(let i): "POST #\(i) is lost"
             case .failSend(let i): "server \(i)'s next APNs send fails"
             case .dropPush(let i): "APNs drops push #\(i)"
-            case .declineWake(let d): "iOS does not launch the app on phone\(d + 1)"
-            case .backgroundEnds(let d): "iOS suspends the background app on phone\(d + 1)"
-            case .rotateToken(let d): "the newest card's update token rotates on phone\(d + 1)"
+            case .declineWake(let d): "iOS does not launch the app on phone\(d.oneBased)"
+            case .backgroundEnds(let d): "iOS suspends the background app on phone\(d.oneBased)"
+            case .rotateToken(let d): "the newest card's update token rotates on phone\(d.oneBased)"
             case .devBuildLaunch: "a sandbox dev build launches elsewhere"
             case .tick(let i): "server \(i) ticks (decide)"
             case .send(let i): "server \(i) sends to its next token"
@@ -67,10 +68,10 @@ extension FleetSystem {
             case .bootLoad(let i): "server \(i)'s boot-time load completes"
             case .arrivePost(let i): "POST #\(i) arrives"
             case .deliverPush(let i): "APNs delivers push #\(i)"
-            case .backgroundLaunch(let d): "iOS launches the app in the background on phone\(d + 1)"
-            case .refresh(let d): "the app refreshes on phone\(d + 1)"
-            case .sync(let d): "the app syncs on phone\(d + 1)"
-            case .activityUpdates(let d): "activityUpdates runs on phone\(d + 1)"
+            case .backgroundLaunch(let d): "iOS launches the app in the background on phone\(d.oneBased)"
+            case .refresh(let d): "the app refreshes on phone\(d.oneBased)"
+            case .sync(let d): "the app syncs on phone\(d.oneBased)"
+            case .activityUpdates(let d): "activityUpdates runs on phone\(d.oneBased)"
             }
         }
     }

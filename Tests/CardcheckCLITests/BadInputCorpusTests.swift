@@ -33,6 +33,31 @@ struct BadInputCorpusTests {
         (["check", at("fleet-host-out-of-range")], 2, "\(at("fleet-host-out-of-range")): $.sessions[0].host: must be between 0 and 1, got 5"),
         (["simulate", at("duplicate-model")], 2, "\(at("duplicate-model")): not valid JSON: $.model: duplicate key"),
         (["mutants", at("trailing-comma")], 2, "\(at("trailing-comma")): not valid JSON: trailing comma"),
+        (["check", at("utf16")], 2, "\(at("utf16")): not valid JSON: UTF-16 or UTF-32 text; a configuration or trace must be UTF-8"),
+        (["check", at("nan")], 2, "\(at("nan")): not valid JSON: $.small: unexpected 'N' at line 1, column 32"),
+        (["check", at("truncated-literal")], 2, "\(at("truncated-literal")): not valid JSON: $.x: truncated (the document ends here)"),
+        (["check", at("key-newline")], 2, "\(at("key-newline")): $.a\\nb: unknown key (expected one of: small, big, target)"),
+        (["check", at("model-nul")], 2,
+         "\(at("model-nul")): unknown model \"\\u{0}\" (one of: \(ModelCatalog.names.joined(separator: ", ")))"),
+        (["check", at("fleet-fraction-bool")], 2, "\(at("fleet-fraction-bool")): $.staleSandboxTokens: expected true or false"),
+        (["check", at("fleet-long-key")], 2,
+         "\(at("fleet-long-key")): $.world.\(String(repeating: "k", count: 37))...: unknown key '\(String(repeating: "k", count: 37))...'"),
+        (["mutants", at("fleet-override-hosts")], 2, "\(at("fleet-override-hosts")): $.mutantOverrides.dedupe.hosts: must be between 1 and 2, got 5"),
+        (["mutants", at("fleet-override-depth")], 2, "\(at("fleet-override-depth")): $.mutantOverrides.dedupe.depth: must be between 1 and 200, got 201"),
+        (["check", at("fleet-override-no-devices")], 2,
+         "\(at("fleet-override-no-devices")): $.mutantOverrides.dedupe.devices: must have 1 to 2 entries, got 0"),
+        (["mutants", at("fleet-override-session-host")], 2,
+         "\(at("fleet-override-session-host")): $.mutantOverrides.dedupe.sessions[0].host: names host 1, but hosts is 1 (hosts are numbered from 0)"),
+        (["check", at("fleet-session-host")], 2,
+         "\(at("fleet-session-host")): $.sessions[0].host: names host 1, but hosts is 1 (hosts are numbered from 0)"),
+        (["check", at("fleet-expected-typo")], 2,
+         "\(at("fleet-expected-typo")): $.expectedFindings[0].property: no property \"zombie-card:two-phone\" in fleet-card (did you mean \"zombie-card:two-phones\"?)"),
+        (["check", at("fleet-bad-activity")], 2,
+         "\(at("fleet-bad-activity")): $.world.sessionActivities[1]: \"sleeping\" is not one of: idle, working, needsInput, blocked"),
+        (["simulate", at("fleet-bad-environment")], 2,
+         "\(at("fleet-bad-environment")): $.devices[0].environment: \"staging\" is not one of: sandbox, production"),
+        (["check", "Models/die-hard.json/x.json"], 2, "Models/die-hard.json/x.json: no such file (a part of the path is a file, not a directory)"),
+        (["check", ""], 2, "an empty file name ('')"),
         (["check", "Tests/Corpus/CardcheckCLI"], 2, "Tests/Corpus/CardcheckCLI: is a directory, not a file"),
         (["check", "/dev/null"], 2, "/dev/null: empty file"),
         (["check", "Tests/Corpus/CardcheckCLI/none.json"], 2, "Tests/Corpus/CardcheckCLI/none.json: no such file"),
@@ -43,8 +68,13 @@ struct BadInputCorpusTests {
         (["replay", at("trace-model-mismatch")], 2,
          "\(at("trace-model-mismatch")): $.configuration.model: not the trace's model \"fleet-card\""),
         (["replay", at("trace-newer-format")], 2, "\(at("trace-newer-format")): trace format 99 is newer than this cardcheck reads (1)"),
-        (["replay", at("trace-bad-configuration")], 2, "\(at("trace-bad-configuration")): $.hosts: must be between 1 and 2, got 7"),
+        (["replay", at("trace-bad-configuration")], 2, "\(at("trace-bad-configuration")): $.configuration.hosts: must be between 1 and 2, got 7"),
         (["replay", at("empty")], 2, "\(at("empty")): empty file"),
+        (["replay", at("trace-initial-string")], 2,
+         "\(at("trace-initial-string")): $.initialState: expected an integer (the index of an initial state)"),
+        (["replay", at("trace-minimization-unknown")], 2,
+         "\(at("trace-minimization-unknown")): $.minimization: expected one of: \"none\", \"shortest\", \"1-minimal\", \"shortest, 1-minimal\""),
+        (["replay", at("trace-step-wrong-type")], 2, "\(at("trace-step-wrong-type")): $.steps[0].openApp._0: not a fleet-card action"),
     ]
 
     static let flags: [([String], Int32, String)] = [
@@ -66,6 +96,18 @@ struct BadInputCorpusTests {
         (["simulate", "Models/die-hard.json", "--walks", "0"], 2, "--walks must be an integer from 1 to 1000000000, got '0'"),
         (["check", "Models/die-hard.json", "--max-states", "0"], 2, "--max-states must be an integer from 1 to 4294967294, got '0'"),
         (["check", "Models/die-hard.json", "--time-limit", "x"], 2, "--time-limit must be an integer from 1 to 1000000, got 'x'"),
+        (["bench", "--threads", "65"], 2, "--threads must be an integer from 1 to 64, got '65'"),
+        (["pr", "--threads", "65"], 2, "--threads must be an integer from 1 to 64, got '65'"),
+        (["merge", "Tests/Corpus/CardcheckCLI"], 2, "Tests/Corpus/CardcheckCLI: is a directory, not a file"),
+        (["bench", "--threads=1000000000"], 2, "--threads must be an integer from 1 to 64, got '1000000000'"),
+        (["bench-harness", "--only", "bound5"], 2, "--only is only used with --challenge"),
+        (["bench-harness", "--misses=-1"], 2, "--misses is only used with --challenge"),
+        (["bench-harness", "--challenge", "--cases", "5"], 2, "--cases is not used with --challenge"),
+        (["bench-harness", "--challenge", "--only", ","], 2, "--only needs challenge names separated by commas, got ','"),
+        (["bench-harness", "--challenge", "--only", "bound5,"], 2, "--only needs challenge names separated by commas, got 'bound5,'"),
+        (["check", "Models/die-hard.json", "--save", "a\nb", "--depth", "0"], 2, "--depth must be an integer from 1 to 100000, got '0'"),
+        (["check", "Models/die-hard.json", "--bogus\u{1b}[31m"], 2,
+         "unknown flag '--bogus\\u{1b}[31m' for cardcheck check (try: cardcheck check --help)"),
     ]
 
     @Test("every bad configuration is one line naming the file, the JSON path and what was expected", arguments: configs)
@@ -93,9 +135,33 @@ struct BadInputCorpusTests {
             #expect(c.out.last?.hasPrefix("diverged: step 1 (") == true)
             #expect(c.out.last?.hasSuffix(") is not enabled") == true)
         }
+        let max = CapturedConsole()
+        #expect(max.run("replay", Self.at("trace-phone-int-max")) == 1)
+        #expect(max.out.last == "diverged: step 1 (user opens the app on phone9223372036854775807+1) is not enabled")
+        let checkin = CapturedConsole()
+        #expect(checkin.run("replay", Self.at("trace-checkin-goal-int-max")) == 1)
+        #expect(checkin.out.last == "diverged: step 1 (the user taps habit g9223372036854775807+1 on the widget) is not enabled")
         let c = CapturedConsole()
         #expect(c.run("replay", Self.at("trace-initial-minus-1")) == 1)
         #expect(c.out.last == "diverged: the model has no initial state -1")
+    }
+
+    @Test("a FIFO nobody writes to reads as empty, never a hang; a symbolic-link loop is named as one")
+    func specialFiles() throws {
+        let scratch = Scratch()
+        let fifo = scratch.path + "/fifo.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let loop = scratch.path + "/loop.json"
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        expect(["check", fifo], 2, "\(fifo): empty file")
+        expect(["replay", loop], 2, "\(loop): too many levels of symbolic links")
+    }
+
+    @Test("a UTF-8 byte-order mark is skipped: the configuration runs")
+    func byteOrderMark() {
+        let c = CapturedConsole()
+        #expect(c.run("check", Self.at("bom")) == 1)
+        #expect(c.out.first == "die-hard: 16 distinct states, 96 transitions, depth 7, exhaustive (frontier emptied)")
     }
 
     @Test("a huge description is not echoed: every line printed stays short")

@@ -62,7 +62,7 @@ import Testing
             o["steps"] = .array(steps)
             json = .object(o)
         }
-        #expect(throws: TraceFileError("$.steps[2]: not a valid die-hard value")) {
+        #expect(throws: TraceFileError("$.steps[2]: not a die-hard action")) {
             try Trace.load(try json.data(), for: DieHard())
         }
     }
