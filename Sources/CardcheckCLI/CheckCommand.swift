@@ -39,7 +39,7 @@ enum CheckCommand {
                              shortest counterexample lengths are those of the full search
           --count            also count behaviours exactly (small models: keeps every edge;
                              a fleet-card config: the exact total only, by a second pass,
-                             ~20 s for Models/fleet-card.json in a release build)
+                             ~5 s for Models/fleet-card.json in a release build)
           --save DIR         write each counterexample to DIR as JSON (for `cardcheck replay`)
           --write DIR        as --save, plus a Markdown story beside each (models with stories)
           --progress         progress on stderr even when it is not a terminal
