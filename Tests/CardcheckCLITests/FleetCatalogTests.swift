@@ -36,10 +36,10 @@ struct FleetCatalogTests {
         #expect(c.err.first?.hasPrefix("cardcheck: unknown guard 'dedup' (one of: ") == true)
     }
 
-    @Test("mutants with one guard prints its row of the guard table")
+    @Test("mutants with one guard prints its row of the guard table (an override world: four sessions)")
     func oneGuard() {
         let c = CapturedConsole()
-        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip") == 0)
-        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | double-counted-session | double-counted-session: shown |") })
+        #expect(c.run("mutants", "Models/fleet-card-working-phone.json", "--only", "maxRows") == 0)
+        #expect(c.out.contains { $0.hasPrefix("| maxRows | row-budget | row-budget: shown |") })
     }
 }
