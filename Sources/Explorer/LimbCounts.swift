@@ -45,6 +45,54 @@ struct LimbCounts {
         }
     }
 
+    /// Adds `source[n]` to `self[t]` along every transition n → t out of nodes `0 ..< nodes`,
+    /// the transitions listed node by node (`degrees[n]` of them, their targets in `targets`).
+    /// With `pick`, transition k of node n carries `pick(k, n, t) ? other[n] : source[n]`
+    /// (a per-property count: a breaking step carries every path, another the broken ones).
+    mutating func addAlong(
+        degrees: [UInt16], targets: [UInt32], nodes: Int, source: LimbCounts,
+        other: LimbCounts? = nil, pick: ((Int, Int, Int) -> Bool)? = nil
+    ) {
+        precondition(source.width == width && (other?.width ?? width) == width)
+        let w = width
+        let alternative = other?.limbs ?? []
+        limbs.withUnsafeMutableBufferPointer { dst in
+            source.limbs.withUnsafeBufferPointer { src in
+                alternative.withUnsafeBufferPointer { alt in
+                    degrees.withUnsafeBufferPointer { deg in
+                        targets.withUnsafeBufferPointer { t in
+                            var k = 0
+                            for n in 0..<nodes {
+                                let end = k + Int(deg[n])
+                                let s = n * w
+                                // A node no path of this length reaches adds nothing.
+                                var zero = true
+                                for i in 0..<w where src[s + i] != 0 || (pick != nil && alt[s + i] != 0) { zero = false }
+                                if zero {
+                                    k = end
+                                    continue
+                                }
+                                while k < end {
+                                    let to = Int(t[k])
+                                    let from = pick.map { $0(k, n, to) } ?? false ? alt : src
+                                    let d = to * w
+                                    var carry: UInt64 = 0
+                                    for i in 0..<w {
+                                        let (a, o1) = dst[d + i].addingReportingOverflow(from[s + i])
+                                        let (b, o2) = a.addingReportingOverflow(carry)
+                                        dst[d + i] = b
+                                        carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                                    }
+                                    k += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether some count has reached 2^(64·width − 32): time to widen before the next level.
     var nearFull: Bool {
         let w = width
