@@ -32,6 +32,10 @@ struct RunLimitsTests {
         #expect(CardcheckCommand.run(["check", path, "--memory", "16", "--threads", "1"], console: c.console) == ExitCode.partial)
         #expect(c.out.first?.hasSuffix("NOT exhaustive (memory limit reached)") == true)
         #expect(c.out.contains("result: NOT exhaustive (memory limit reached); nothing failed in the part explored"))
+        // Counting too: the count is not available, and the line says why.
+        let counted = CapturedConsole()
+        #expect(CardcheckCommand.run(["check", path, "--memory", "16", "--count"], console: counted.console) == ExitCode.partial)
+        #expect(counted.out.contains("behaviours: not available (the search was not exhaustive: memory limit reached)"))
         let d = CapturedConsole()
         #expect(CardcheckCommand.run(["check", path, "--memory", "2"], console: d.console) == ExitCode.badInput)
         #expect(d.err == ["cardcheck: --memory must be an integer from 16 to 16000000, got '2'"])
