@@ -1,7 +1,7 @@
 import BigNum
 
 /// One unsigned multi-word count per node, stored flat and added in place: the behaviour
-/// counter's hot loop adds millions of times per level, so no addition may allocate.
+/// count's hot loop adds millions of times per level, so no addition may allocate.
 /// Every count stays below 2^(64·width − 32), so a sum of fewer than 2^32 of them fits.
 struct LimbCounts {
     private(set) var width = 1
@@ -19,30 +19,6 @@ struct LimbCounts {
 
     mutating func clear() {
         limbs.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-    }
-
-    /// Adds `source[from]` to `self[to]` for each edge `k` of `from`/`to` in `range`.
-    mutating func addAlong(from: [UInt32], to: [UInt32], range: Range<Int>, source: LimbCounts) {
-        precondition(source.width == width)
-        let w = width
-        limbs.withUnsafeMutableBufferPointer { dst in
-            source.limbs.withUnsafeBufferPointer { src in
-                from.withUnsafeBufferPointer { f in
-                    to.withUnsafeBufferPointer { t in
-                        for k in range {
-                            let s = Int(f[k]) * w, d = Int(t[k]) * w
-                            var carry: UInt64 = 0
-                            for i in 0..<w {
-                                let (a, o1) = dst[d + i].addingReportingOverflow(src[s + i])
-                                let (b, o2) = a.addingReportingOverflow(carry)
-                                dst[d + i] = b
-                                carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// Adds `source[n]` to `self[t]` along every transition n → t out of nodes `0 ..< nodes`,

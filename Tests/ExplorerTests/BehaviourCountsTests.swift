@@ -106,3 +106,24 @@ import Testing
         }
     }
 }
+
+extension BehaviourCountsTests {
+    @Test("Ctrl-C during the search: not counted, the search was not exhaustive; after it, while counting: said so")
+    func interrupted() {
+        let stop = StopSignal()
+        stop.raise()
+        var options = SearchOptions(depthBound: 10, stop: stop)
+        options.countBehaviours = .total
+        let during = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 3), options: options).run()
+        #expect(during.stopReason == .interrupted && during.behaviours == nil)
+        #expect(during.behavioursNotCounted == "the search was not exhaustive: interrupted")
+
+        // The last progress call comes after the search has ended, before the count.
+        let late = StopSignal()
+        options = SearchOptions(stop: late, progress: { p in if p.frontier == 0 { late.raise() } })
+        options.countBehaviours = .total
+        let counting = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 3), options: options).run()
+        #expect(counting.exhaustive && counting.behaviours == nil)
+        #expect(counting.behavioursNotCounted == "interrupted while counting")
+    }
+}
