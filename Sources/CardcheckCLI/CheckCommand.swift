@@ -17,7 +17,8 @@ enum CheckCommand {
         expected, with its reason.
         Exit code: 0 every property holds or is an expected finding and every "sometimes" is
         reached; 1 otherwise; 2 bad input; 3 stopped by --max-states, --time-limit, --memory or
-        --stop-at-first before the bounds were covered (partial report, NOT exhaustive);
+        --stop-at-first before the bounds were covered (partial report, NOT exhaustive), or
+        before --count was added up;
         4 the output could not be written; 130 Ctrl-C, 143 SIGTERM (partial report).
 
         options:

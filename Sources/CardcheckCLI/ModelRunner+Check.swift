@@ -38,7 +38,9 @@ extension ModelRunner {
         }
         if let code = stop.exitCode { return code }
         if judged.failed { return ExitCode.fail }
-        return judged.covered ? ExitCode.pass : ExitCode.partial
+        // A count asked for and stopped (a limit while adding up) leaves the run partial.
+        let countMissing = request.count && report.behaviours == nil
+        return judged.covered && !countMissing ? ExitCode.pass : ExitCode.partial
     }
 }
 

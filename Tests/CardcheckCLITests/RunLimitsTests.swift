@@ -61,3 +61,14 @@ struct RunLimitsTests {
         #expect(c.out.contains { $0.hasPrefix("NOT exhaustive (state limit reached): ") })
     }
 }
+
+extension RunLimitsTests {
+    @Test("--time-limit reached while --count adds up: the report, the count not available, exit 3")
+    func countStopped() {
+        let c = CapturedConsole()
+        // Die Hard's 16 states are searched at once; 100,000 levels of paths take longer than 1 s.
+        #expect(c.run("check", "Models/die-hard.json", "--depth", "100000", "--count", "--time-limit", "1") == ExitCode.partial)
+        #expect(c.out.contains("result: as expected"))
+        #expect(c.out.last == "behaviours: not available (time limit reached while counting)")
+    }
+}
