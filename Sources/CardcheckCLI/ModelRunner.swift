@@ -158,6 +158,8 @@ struct MutantsRequest {
     var memoryLimit: Int?
     var only: [String]?
     var saveDirectory: String?
+    /// `--write`: stories beside the traces (`--save`: the traces only, as in `check`).
+    var stories = false
     var progress = false
     /// The worlds tried after this configuration's, in order, for a guard it does not kill:
     /// each a configuration of the same model, named by its file's stem.

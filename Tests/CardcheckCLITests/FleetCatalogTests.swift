@@ -36,10 +36,33 @@ struct FleetCatalogTests {
         #expect(c.err.first?.hasPrefix("cardcheck: unknown guard 'dedup' (one of: ") == true)
     }
 
-    @Test("mutants with one guard prints its row of the guard table (an override world: four sessions)")
-    func oneGuard() {
+    @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
+    func notKilled() throws {
+        // Without duplicated rows in the world, seen.has(sid) never decides anything.
+        let data = try Data(contentsOf: URL(fileURLWithPath: "Models/fleet-card.json"))
+        var config = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(config["mutantOverrides"] == nil)
+        var bounds = try #require(config["bounds"] as? [String: Any])
+        bounds["depth"] = 8
+        config["bounds"] = bounds
+        config["devices"] = [["environment": "production"]]
+        let scratch = Scratch()
+        let path = scratch.file("fleet.json", String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self))
         let c = CapturedConsole()
-        #expect(c.run("mutants", "Models/fleet-card-working-phone.json", "--only", "maxRows") == 0)
+        #expect(c.run("mutants", path, "--only", "seenSidSkip") == 1)
+        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | **NOT KILLED** |") })
+    }
+
+    @Test("mutants with one guard prints its row of the guard table (an override world: four sessions); --save writes its trace, no story (as check)")
+    func oneGuard() throws {
+        let c = CapturedConsole()
+        let scratch = Scratch()
+        #expect(c.run("mutants", "Models/fleet-card-working-phone.json", "--only", "maxRows", "--save", scratch.path + "/s") == 0)
         #expect(c.out.contains { $0.hasPrefix("| maxRows | row-budget | row-budget: shown |") })
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s")
+        #expect(files.count == 1 && files.allSatisfy { $0.hasSuffix(".json") })
+        let help = CapturedConsole()
+        _ = help.run("mutants", "--help")
+        #expect(help.out.contains { $0.hasPrefix("  --save DIR ") })
     }
 }
