@@ -114,6 +114,13 @@ import Testing
         single.worlds = nil
         let alone = try CIJobs.mutantAcrossWorlds(single, worlds: [], first: first, context)
         #expect(alone.world == nil && alone.violated.isEmpty)
-        #expect(!CIReport(profile: "pr", shards: ["1/1"], jobs: [alone], baseline: try Baseline.load(path: baseline), final: true).passed)
+        let failed = CIReport(profile: "pr", shards: ["1/1"], jobs: [alone], baseline: try Baseline.load(path: baseline), final: true)
+        #expect(!failed.passed && failed.jobs.first?.detail == "guard seenSidSkip not killed")
+        var lastWorld = alone
+        lastWorld.world = "plain"
+        let judged = CIReport(profile: "pr", shards: ["1/1"], jobs: [lastWorld], baseline: try Baseline.load(path: baseline), final: true)
+        #expect(judged.jobs.first?.detail == "guard seenSidSkip not killed (worlds tried up to plain)")
+        #expect(report.junit.contains("killed by zombie-card:server-view, double-counted-session in rows"))
+        #expect(report.markdown().contains("| mutant plain seenSidSkip in rows | pass |"))
     }
 }
