@@ -79,7 +79,7 @@ extension FleetSystem {
     }
 
     func renumbered(_ state: FleetState) -> FleetState {
-        var map = [UInt8](repeating: 0, count: 256)
+        var map = InlineArray<256, UInt8>(repeating: 0)
         var next: UInt8 = 1
         var identity = true
         func id(_ t: UInt8) -> UInt8 {

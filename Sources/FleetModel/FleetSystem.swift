@@ -13,6 +13,8 @@ public struct FleetSystem: Model {
     /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
     let decisions = Memo<DecideKey, FleetTick>()
     let truths = Memo<[SessionCell], CardContent>()
+    let serverSteps = Memo<ServerStepKey, ServerStepResult>()
+    let syncs = Memo<SyncKey, SyncOutcome>()
     /// How the search keeps states between levels (`PackedFleetState`).
     let codec: FleetCodec
 

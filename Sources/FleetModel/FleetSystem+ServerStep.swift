@@ -1,0 +1,58 @@
+import FleetCard
+
+extension FleetSystem {
+    /// An endpoint or lifecycle call on one push watcher (FleetCard's `FleetServer`).
+    enum ServerOp: Hashable, Sendable {
+        case postStart(TokenEntry)
+        case postUpdate(TokenEntry)
+        case postEnded
+        case apply(FleetTick, FleetDelivery)
+        case bootLoad
+        case restart
+    }
+
+    /// The inputs of one `ServerOp`: the watcher's cell without the tick in flight (FleetCard
+    /// neither reads nor writes it), its host's registry and the sessions (its since stamps).
+    struct ServerStepKey: Hashable, Sendable {
+        let cell: ServerCell
+        let registry: RegistryCell
+        let sessions: [SessionCell]
+        let op: ServerOp
+    }
+
+    struct ServerStepResult: Sendable {
+        let cell: ServerCell
+        let registry: RegistryCell
+    }
+
+    /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
+    /// registry after `op`. The tick in flight and `forgotSinceRegistration` are left as they
+    /// were (FleetCard does not see them; the caller sets them).
+    func serverStep(_ s: inout FleetState, _ i: Int, _ op: ServerOp) {
+        let h = host(ofServer: i)
+        var cell = s.servers[i]
+        let pending = cell.tick
+        cell.tick = nil
+        let key = ServerStepKey(cell: cell, registry: s.registries[h], sessions: s.sessions, op: op)
+        let result = serverSteps.value(key) {
+            var cell = key.cell, registry = key.registry
+            let server = FleetLogic.server(cell, registry: registry, sessions: key.sessions)
+            let next: FleetServer
+            switch op {
+            case .postStart(let entry): next = server.postingStartToken(FleetLogic.token(entry), guards: guards)
+            case .postUpdate(let entry):
+                next = FleetLogic.registeringUpdateToken(
+                    server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
+            case .postEnded: next = server.postingEnded()
+            case .apply(let decided, let delivery): next = server.applying(decided, delivery, guards: guards)
+            case .bootLoad: next = server.completingBootLoad(guards: guards)
+            case .restart: next = server.restarted()
+            }
+            FleetLogic.store(next, into: &cell, registry: &registry)
+            return ServerStepResult(cell: cell, registry: registry)
+        }
+        s.servers[i] = result.cell
+        s.servers[i].tick = pending
+        s.registries[h] = result.registry
+    }
+}
