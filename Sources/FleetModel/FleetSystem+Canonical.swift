@@ -75,7 +75,7 @@ extension FleetSystem {
     }
 
     static func contentBytes(_ c: CardContent) -> [UInt8] {
-        [c.working, c.needsInput, c.more, UInt8(c.rows.count)] + c.rows
+        [c.working, c.needsInput, c.more, UInt8(c.rows.count)] + Array(c.rows)
     }
 
     func renumbered(_ state: FleetState) -> FleetState {

@@ -146,7 +146,8 @@ extension FleetSystem {
         let refs = s.devices[d].cards.indices.map { FleetCardRef(id: "card\($0)", updatedAt: Double($0)) }
         let losers = Set(FleetActivityDedupe.cardsToEnd(refs, guards: guards).map(\.id))
         if !losers.isEmpty {
-            s.devices[d].cards = s.devices[d].cards.indices.filter { !losers.contains("card\($0)") }.map { s.devices[d].cards[$0] }
+            let cards = s.devices[d].cards
+            s.devices[d].cards = FixedList(cards.indices.lazy.filter { !losers.contains("card\($0)") }.map { cards[$0] })
             changed = true
         }
         for c in s.devices[d].cards.indices where s.devices[d].cards[c].token != 0 && !s.devices[d].cards[c].posted {

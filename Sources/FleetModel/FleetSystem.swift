@@ -69,7 +69,7 @@ public struct FleetSystem: Model {
             state.devices.append(DeviceCell(
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
                 wakePending: false, needsSync: false, startsSinceWorld: 0, lastSynced: nil,
-                cache: config.sessions.map(\.initial)))
+                cache: FixedList(config.sessions.lazy.map(\.initial))))
             for h in registrationHosts {
                 state.registries[h].pushToStart.insert(
                     TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)
