@@ -41,7 +41,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
     @inline(__always)
     func expand(
         _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.Stored>]
+        findings: inout Findings, out: inout [Successor<M.Stored>], visited: VisitedShards? = nil
     ) {
         out.removeAll(keepingCapacity: true)
         for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
@@ -66,8 +66,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
                     findings.violated(p, .step(node, UInt16(index)))
                 }
             }
+            // A successor already visited would be dropped by the visited set: not packing it
+            // saves the model's `stored` (read while no thread inserts: between batches, or in
+            // the parallel search's expand phase).
+            let nextKey = key(next, used: nextUsed)
+            if let visited, visited.contains(nextKey) { continue }
             out.append(Successor(
-                key: key(next, used: nextUsed), state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
+                key: nextKey, state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
         }
         if quiescent {
             for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {

@@ -63,7 +63,8 @@ struct Level<State: Sendable> {
                 for j in i..<groupEnd {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
-                        expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out)
+                        expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out,
+                        visited: visited)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
                         continue

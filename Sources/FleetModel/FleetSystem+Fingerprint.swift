@@ -34,19 +34,23 @@ extension FleetSystem {
         for server in s.servers { pack(server, &p) }
         for r in s.registries { pack(r, &p) }
         for d in s.devices { pack(d, &p) }
-        p.add(UInt8(s.posts.count))
-        for post in s.posts {
+        pack(posts: s.posts, pushes: s.pushes, &p)
+        return p.finish()
+    }
+
+    static func pack(posts: [PostCell], pushes: [PushCell], _ p: inout WordPacker) {
+        p.add(UInt8(posts.count))
+        for post in posts {
             p.add(post.device); p.add(post.host)
             p.add(post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2)
             p.add(post.token); p.add(post.env)
         }
-        p.add(UInt8(s.pushes.count))
-        for push in s.pushes {
+        p.add(UInt8(pushes.count))
+        for push in pushes {
             p.add(push.device); p.add(actionCode(push.action)); p.add(push.token); p.add(push.channel)
             p.add(originCode(push.origin)); p.add(push.besideRegistered)
             pack(push.content, &p)
         }
-        return p.finish()
     }
 
     static func pack(_ server: ServerCell, _ p: inout WordPacker) {
