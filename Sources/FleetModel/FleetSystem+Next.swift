@@ -64,7 +64,8 @@ extension FleetSystem {
         }
         guard done, withinBounds(s) else { return nil }
         if action.isWorld { for d in s.devices.indices { s.devices[d].startsSinceWorld = 0 } }
-        return canonical(s)
+        canonicalize(&s)
+        return s
     }
 
     /// Observation: a live app re-syncs on any session change (spec: "Any observed state change").
