@@ -20,10 +20,10 @@ extension FleetSystem {
     /// nothing to send the tick applies at once; otherwise each send is its own step.
     func tick(_ s: inout FleetState, _ i: Int) -> Bool {
         guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
-        let decided = decide(s, server: i)
-        let content = FleetLogic.cell(decided.content)
+        let decision = decision(s, server: i)
+        let decided = decision.tick
         let cell = TickCell(
-            action: decided.action, content: content, sinceMask: FleetLogic.mask(decided.activeSids),
+            action: decided.action, content: decision.content, sinceMask: decision.sinceMask,
             targets: targets(of: decided.action, s, server: i), besideRegistered: registeredPhones(s, server: i),
             decided: decided)
         if cell.targets.isEmpty {
@@ -49,10 +49,12 @@ extension FleetSystem {
         if config.variants.broadcastChannel && (action == .update || action == .end) {
             return channelEnvs.map { TargetCell(token: 0, env: $0, channel: true, outcome: .pending) }
         }
-        let registry = FleetLogic.registry(s.registries[host(ofServer: i)])
-        return registry.targets(for: action).map { t in
-            let e = FleetLogic.entry(t)
-            return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
+        let key = TargetKey(action: action, registry: s.registries[host(ofServer: i)])
+        return targetLists.value(key) {
+            FleetLogic.registry(key.registry).targets(for: action).map { t in
+                let e = FleetLogic.entry(t)
+                return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
+            }
         }
     }
 

@@ -11,7 +11,8 @@ public struct FleetSystem: Model {
     public let config: FleetConfig
     public var name: String { "fleet-card" }
     /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
-    let decisions = Memo<DecideKey, FleetTick>()
+    let decisions = Memo<DecideKey, Decision>()
+    let targetLists = Memo<TargetKey, [TargetCell]>()
     let truths = Memo<[SessionCell], CardContent>()
     let serverSteps = Memo<ServerStepKey, ServerStepResult>()
     let syncs = Memo<SyncKey, SyncOutcome>()
@@ -31,15 +32,30 @@ public struct FleetSystem: Model {
         let vetoMask: UInt8?
     }
 
+    /// FleetCard's decision with its content and sids as cells (converted once per decision).
+    struct Decision: Sendable {
+        let tick: FleetTick
+        let content: CardContent
+        let sinceMask: UInt8
+    }
+
     /// Server `i`'s reducer on the state as it is (FleetCard's `FleetServer.decide`).
-    func decide(_ s: FleetState, server i: Int) -> FleetTick {
+    func decide(_ s: FleetState, server i: Int) -> FleetTick { decision(s, server: i).tick }
+
+    func decision(_ s: FleetState, server i: Int) -> Decision {
         let cell = s.servers[i]
         let key = DecideKey(server: i, sessions: s.sessions, memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
         return decisions.value(key) {
-            FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
+            let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: 1, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards)
+            return Decision(tick: tick, content: FleetLogic.cell(tick.content), sinceMask: FleetLogic.mask(tick.activeSids))
         }
+    }
+
+    struct TargetKey: Hashable, Sendable {
+        let action: FleetCard.FleetAction
+        let registry: RegistryCell
     }
 
     var guards: Guards { config.guards }

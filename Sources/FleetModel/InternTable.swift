@@ -7,7 +7,7 @@ import Synchronization
 /// fingerprint, an order or a report.
 final class InternTable<Value: Hashable & Sendable>: Sendable {
     private struct Storage {
-        var ids: [Value: UInt32] = [:]
+        var ids: [Hashed<Value>: UInt32] = [:]
         var values: [Value] = []
     }
     private final class Stripe: Sendable {
@@ -19,12 +19,13 @@ final class InternTable<Value: Hashable & Sendable>: Sendable {
 
     /// The id of `value`, given a new one the first time it is seen.
     func id(_ value: Value) -> UInt32 {
-        let stripe = value.hashValue & ((1 << Self.stripeBits) - 1)
+        let hashed = Hashed(value)
+        let stripe = hashed.hash & ((1 << Self.stripeBits) - 1)
         return stripes[stripe].storage.withLock { s in
-            if let known = s.ids[value] { return known }
+            if let known = s.ids[hashed] { return known }
             let id = UInt32(truncatingIfNeeded: s.values.count << Self.stripeBits | stripe)
             s.values.append(value)
-            s.ids[value] = id
+            s.ids[hashed] = id
             return id
         }
     }
