@@ -8,20 +8,37 @@ import FleetCard
 /// Every decision of the documented logic is FleetCard's (through `FleetLogic`); this type owns
 /// the actors, their interleavings and the faults (fleet-model.md, "Actors and what each knows").
 public struct FleetSystem: Model {
-    public let config: FleetConfig
+    /// Everything the model holds, in one object: the model value is copied into every closure
+    /// of a step (memo lookups, properties), and one reference is cheap to copy.
+    final class Parts: Sendable {
+        let config: FleetConfig
+        /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
+        let decisions = Memo<DecideKey, Decision>()
+        let targetLists = Memo<TargetKey, [TargetCell]>()
+        let truths = Memo<[SessionCell], CardContent>()
+        let serverSteps = Memo<ServerStepKey, ServerStepResult>()
+        let syncs = Memo<SyncKey, SyncOutcome>()
+        /// How the search keeps states between levels (`PackedFleetState`).
+        let codec: FleetCodec
+
+        init(config: FleetConfig) {
+            self.config = config
+            codec = FleetCodec(devices: config.devices.count)
+        }
+    }
+
+    let parts: Parts
+    public var config: FleetConfig { parts.config }
     public var name: String { "fleet-card" }
-    /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
-    let decisions = Memo<DecideKey, Decision>()
-    let targetLists = Memo<TargetKey, [TargetCell]>()
-    let truths = Memo<[SessionCell], CardContent>()
-    let serverSteps = Memo<ServerStepKey, ServerStepResult>()
-    let syncs = Memo<SyncKey, SyncOutcome>()
-    /// How the search keeps states between levels (`PackedFleetState`).
-    let codec: FleetCodec
+    var decisions: Memo<DecideKey, Decision> { parts.decisions }
+    var targetLists: Memo<TargetKey, [TargetCell]> { parts.targetLists }
+    var truths: Memo<[SessionCell], CardContent> { parts.truths }
+    var serverSteps: Memo<ServerStepKey, ServerStepResult> { parts.serverSteps }
+    var syncs: Memo<SyncKey, SyncOutcome> { parts.syncs }
+    var codec: FleetCodec { parts.codec }
 
     public init(config: FleetConfig) {
-        self.config = config
-        codec = FleetCodec(devices: config.devices.count)
+        parts = Parts(config: config)
     }
 
     struct DecideKey: Hashable, Sendable {
