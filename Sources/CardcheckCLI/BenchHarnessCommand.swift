@@ -1,3 +1,4 @@
+import Explorer
 import PropertyTesting
 
 /// `cardcheck bench-harness`: the property harness's speed, or (`--challenge`) its shrinker on
@@ -17,6 +18,9 @@ enum BenchHarnessCommand {
         within the PR profile's 100 cases, the share that shrink to the ideal result, the median
         shrunk size (choices), candidates tried and shrink time; --misses M also lists the M most
         frequent non-ideal results.
+
+        Ctrl-C or SIGTERM stops either with the figures of the work done so far, then a line
+        saying so (exit 130 / 143).
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
@@ -39,15 +43,24 @@ enum BenchHarnessCommand {
             if let unknown = only.first(where: { !known.contains($0) }) {
                 throw CommandError.unknownChallenge(unknown, known: known)
             }
-            console.print(HarnessBenchmark.challenges(seeds: seeds, only: only, misses: misses))
-            return 0
+            let stop = RunStop()
+            console.print(stop.during { HarnessBenchmark.challenges(seeds: seeds, only: only, misses: misses, stop: { stop.signal.isRaised }) })
+            return stopped(stop, console)
         }
         for flag in ["--seeds", "--only", "--misses"] where args.string(flag) != nil {
             throw CommandError.onlyWith(flag, "--challenge")
         }
         let cases = try args.positive("--cases") ?? 100_000
         let failures = try args.positive("--failures") ?? 500
-        console.print(HarnessBenchmark.run(cases: cases, failures: failures))
-        return 0
+        let stop = RunStop()
+        console.print(stop.during { HarnessBenchmark.run(cases: cases, failures: failures, stop: { stop.signal.isRaised }) })
+        return stopped(stop, console)
+    }
+
+    /// After Ctrl-C or SIGTERM: a line saying the figures cover the work done, and 130 / 143.
+    static func stopped(_ stop: RunStop, _ console: Console) -> Int32 {
+        guard let code = stop.exitCode else { return 0 }
+        console.print("stopped: \(stop.reasonText ?? "interrupted"); the figures cover the work done before it")
+        return code
     }
 }

@@ -17,7 +17,8 @@ enum CheckCommand {
         expected, with its reason.
         Exit code: 0 every property holds or is an expected finding and every "sometimes" is
         reached; 1 otherwise; 2 bad input; 3 stopped by --max-states, --time-limit, --memory or
-        --stop-at-first before the bounds were covered (partial report, NOT exhaustive);
+        --stop-at-first before the bounds were covered (partial report, NOT exhaustive), or
+        before --count was added up;
         4 the output could not be written; 130 Ctrl-C, 143 SIGTERM (partial report).
 
         options:
@@ -31,15 +32,22 @@ enum CheckCommand {
                              successors past N (sequential); a parallel run stops at or below N
           --time-limit S     stop after S seconds (partial report)
           --memory MB        stop with a partial report once the process holds MB megabytes
-                             (default: three quarters of the machine's memory), rather than
-                             being killed by the kernel with nothing printed
+                             (default: three quarters of MemTotal in /proc/meminfo, or of the
+                             container's cgroup memory.max when lower), rather than being
+                             killed by the kernel with nothing printed
           --stop-at-first    stop after the level where the first violation is found
           --symmetry         count states that differ only by interchangeable actors once
                              (fleet-card: phones of the same APNs environment); verdicts and
                              shortest counterexample lengths are those of the full search
-          --count            also count behaviours exactly (small models: keeps every edge;
-                             a fleet-card config: the exact total only, by a second pass,
-                             ~5 s for Models/fleet-card.json in a release build)
+          --count            also count behaviours (action sequences of length ≤ the depth
+                             bound) exactly, from the transitions the search takes, with no
+                             second pass. Memory: 4 bytes per transition, plus per state 2,
+                             4 per visited-set slot and, while adding up, 16 per 64 bits of
+                             the largest count (fleet-card default: +20 MiB in all, about
+                             12 bytes per transition, +9% CPU).
+                             Small models also count, per property, those that break it (a
+                             flag per state and property); fleet-card: the total only. A
+                             search stopped before its bounds says the count is not available
           --save DIR         write each counterexample to DIR as JSON (for `cardcheck replay`)
           --write DIR        as --save, plus a Markdown story beside each (models with stories)
           --progress         progress on stderr even when it is not a terminal

@@ -40,7 +40,8 @@ extension ModelRunner {
 
     func ciCheck(_ unit: CIPlan.Unit, context: CIUnitContext) throws -> JobReport {
         var options = SearchOptions(
-            depthBound: bounds.depth, worldBudget: bounds.worldBudget, threads: context.threads, stop: context.stop)
+            depthBound: bounds.depth, worldBudget: bounds.worldBudget, threads: context.threads, stop: context.stop,
+            memoryLimit: ResidentMemory.defaultLimit)
         if unit.parts > 1, let level = unit.splitLevel {
             options.partition = SearchPartition(part: unit.part, parts: unit.parts, level: level)
         }
@@ -110,7 +111,7 @@ extension ModelRunner {
         func search(_ model: M, _ role: String) throws -> SearchReport<M> {
             var options = SearchOptions(
                 depthBound: boundsOf(model).depth, worldBudget: boundsOf(model).worldBudget,
-                threads: context.threads, stop: context.stop)
+                threads: context.threads, stop: context.stop, memoryLimit: ResidentMemory.defaultLimit)
             if let directory = context.checkpoint {
                 options.checkpoint = SearchCheckpointing(
                     path: directory + "/" + CIStories.slug(unit) + "-" + role + ".checkpoint", interval: context.checkpointInterval)

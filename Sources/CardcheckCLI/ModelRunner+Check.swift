@@ -10,12 +10,13 @@ extension ModelRunner {
         if request.progress || console.errorIsTerminal {
             progress = { @Sendable p in console.error(ProgressLine.text(p)) }
         }
-        let options = SearchOptions(
+        var options = SearchOptions(
             depthBound: bounds.depth, worldBudget: bounds.worldBudget,
             stopAtFirstViolation: request.stopAtFirstViolation,
             stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
             threads: request.threads, stop: stop.signal, progress: progress,
             symmetry: request.symmetry, memoryLimit: request.memoryLimit)
+        if request.count { options.countBehaviours = countsTotalOnly ? .total : .perProperty }
         let report = stop.during { BreadthFirstSearch(model, options: options).run() }
         let expected = request.accepted ?? expectedFindings(model)
         let judged = CheckJudgement(report: report, expected: expected)
@@ -23,15 +24,10 @@ extension ModelRunner {
         console.print(judged.lines(render: render, stopReason: stop.reasonText))
         console.print(report.timingLine)
         if request.count {
-            if judged.covered, let depth = options.depthBound ?? Optional(report.depthReached) {
-                if countsTotalOnly {
-                    let total = BehaviourTotal(model, depth: depth, worldBudget: options.worldBudget).run()
-                    console.print("behaviours ≤ depth \(depth): \(total)")
-                } else {
-                    console.print(BehaviourCount(model, depth: depth, worldBudget: options.worldBudget).run().lines())
-                }
+            if let counts = report.behaviours {
+                console.print(counts.lines())
             } else {
-                console.print("behaviours: not counted (the search stopped before its bounds)")
+                console.print("behaviours: not available (\(report.behavioursNotCounted ?? "not counted"))")
             }
         }
         if let directory = request.saveDirectory {
@@ -42,7 +38,9 @@ extension ModelRunner {
         }
         if let code = stop.exitCode { return code }
         if judged.failed { return ExitCode.fail }
-        return judged.covered ? ExitCode.pass : ExitCode.partial
+        // A count asked for and stopped (a limit while adding up) leaves the run partial.
+        let countMissing = request.count && report.behaviours == nil
+        return judged.covered && !countMissing ? ExitCode.pass : ExitCode.partial
     }
 }
 

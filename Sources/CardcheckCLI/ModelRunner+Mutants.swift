@@ -76,7 +76,7 @@ extension ModelRunner {
                 guard let first = row.first else { continue }
                 try save(
                     [Minimizer(row.mutant.mutant).minimize(first.trace)], model: row.mutant.mutant, in: directory,
-                    stories: true, console: console, guardOff: row.mutant.name,
+                    stories: request.stories, console: console, guardOff: row.mutant.name,
                     title: "\(first.name) with \(row.mutant.name) off")
             }
         }

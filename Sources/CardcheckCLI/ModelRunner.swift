@@ -155,5 +155,7 @@ struct MutantsRequest {
     var memoryLimit: Int?
     var only: [String]?
     var saveDirectory: String?
+    /// `--write`: stories beside the traces (`--save`: the traces only, as in `check`).
+    var stories = false
     var progress = false
 }

@@ -20,8 +20,9 @@ enum MutantsCommand {
           --max-states N     stop each search after about N distinct states
           --time-limit S     stop the whole table after S seconds
           --memory MB        stop a search (partial row) once the process holds MB megabytes
-                             (default: three quarters of the machine's memory)
-          --write DIR        write each row's counterexample (story and trace) into DIR
+                             (default: three quarters of MemTotal, or of the cgroup's limit)
+          --save DIR         write each row's counterexample into DIR as JSON (for `cardcheck replay`)
+          --write DIR        as --save, plus a Markdown story beside each (models with stories)
           --progress         progress on stderr even when it is not a terminal
         """
 
@@ -52,6 +53,7 @@ enum MutantsCommand {
         let model = try file.open()
         guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
         request.progress = args.has("--progress")
+        request.stories = args.string("--write") != nil
         request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try mutants(request, console)
     }

@@ -1,10 +1,10 @@
 import BigNum
 
-/// Exact counts of behaviours: the action sequences of length ≤ `depth` from an initial
-/// state, and for each property how many of them break it, so a report can say exactly what
-/// share of schedules of that length would find the bug. In `BigInt`: these overflow 64 bits
-/// on small models. Counts paths through the state graph (paths into a state = the sum over
-/// its predecessors), level by level, so it needs the graph's edges: meant for small models.
+/// Exact counts of behaviours by an explicit second pass: the action sequences of length ≤
+/// `depth` from an initial state, and for each property how many of them break it. It rebuilds
+/// the state graph (every state and edge kept, each property judged again) and adds `BigInt`s:
+/// the plain definition, kept as the oracle the search's own count (`BehaviourCounts`,
+/// `SearchOptions.countBehaviours`) is tested against. No command calls it.
 public struct BehaviourCount<M: Model> {
     public let model: M
     public let depth: Int

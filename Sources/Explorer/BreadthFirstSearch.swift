@@ -21,7 +21,11 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
     public func run() -> SearchReport<M> {
         let clock = ContinuousClock.now
         let expansion = Expansion(model: model, worldBudget: options.worldBudget, symmetry: options.symmetry)
-        var level = Level<M.Stored>(threads: options.threads)
+        // Counting keeps every transition as node ids (not in a partitioned search: it sees a part).
+        let counting = options.countBehaviours != nil && options.partition == nil
+        var level = Level<M.Stored>(
+            threads: options.threads,
+            record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil)
         // Node ids are 32-bit: a run that would pass them stops as at a state limit.
         let limits = Limits(
             stateLimit: min(options.stateLimit ?? Int.max, Int(UInt32.max) - 1),
@@ -34,15 +38,21 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         var priorSeconds = 0.0
         var lastCheckpoint = clock
         // Level 0: the initial states, deduplicated in order (unless resuming a checkpoint).
-        if !resume(level: &level, graph: &graph, findings: &findings, depth: &depth, seconds: &priorSeconds) {
+        if resume(level: &level, graph: &graph, findings: &findings, depth: &depth, seconds: &priorSeconds) {
+            level.record = nil
+        } else {
             for (index, state) in model.initialStates().enumerated() {
                 precondition(index <= Int(UInt16.max), "\(model.name): too many initial states")
-                if level.visited.insert(expansion.key(state, used: 0)) {
+                let key = expansion.key(state, used: 0)
+                let new = counting
+                    ? level.visited.insert(key, id: UInt32(graph.count)) == UInt32(graph.count) : level.visited.insert(key)
+                if new {
                     graph.append(parent: SearchGraph.root, action: UInt16(index))
                     level.frontier.append(model.stored(state))
                     level.used.append(0)
                 }
             }
+            level.record?.roots = graph.count
         }
 
         var stop = SearchStopReason.exhausted
@@ -69,6 +79,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
                 if findings.beyondBound { stop = .depthBound }
                 break
             }
+            if let expanded = level.record?.degrees.count { level.record?.levelEnds.append(expanded) }
             if options.stopAtFirstViolation && findings.anyViolation && !level.next.isEmpty {
                 stop = .firstViolation
                 level.advance()
@@ -86,9 +97,39 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         finishCheckpoint(stop)
         options.progress?(SearchProgress(
             distinctStates: graph.count, frontier: level.frontier.count, depth: depth, seconds: seconds))
-        return report(
+        var result = report(
             expansion: expansion, graph: graph, findings: findings, depth: depth, stop: stop,
             seconds: seconds, visitedBytes: level.visited.bytes)
+        if counting {
+            let record = level.record
+            level = Level(threads: 1)  // the frontier and the visited set are not needed to count
+            count(record, into: &result, expansion: expansion, nodes: graph.count, limits: limits)
+        }
+        return result
+    }
+
+    /// Counts the behaviours over the transitions the search recorded, when it covered its bounds.
+    private func count(
+        _ record: TransitionRecord?, into report: inout SearchReport<M>, expansion: Expansion<M>, nodes: Int,
+        limits: Limits
+    ) {
+        guard let record else {
+            report.behavioursNotCounted = "resumed from a checkpoint, which keeps no transitions"
+            return
+        }
+        guard [.exhausted, .depthBound].contains(report.stopReason) else {
+            report.behavioursNotCounted = "the search was not exhaustive: \(report.stopReason.rawValue)"
+            return
+        }
+        var stopped: SearchStopReason?
+        report.behaviours = BehaviourCounts.count(
+            record, nodes: nodes, depth: options.depthBound ?? report.depthReached, properties: expansion.properties,
+            stateJudged: expansion.stateJudged,
+            stop: {
+                stopped = limits.reason(distinctStates: 0)
+                return stopped != nil
+            })
+        if let stopped { report.behavioursNotCounted = "\(stopped.rawValue) while counting" }
     }
 
     private func report(

@@ -13,6 +13,9 @@ struct Expansion<M: Model>: @unchecked Sendable {
     let sometimesChecks: [Int]
     let stepChecks: [Int]
     let quiescentChecks: [Int]
+    /// The properties judged on a state (always, sometimes, atQuiescence), in property order:
+    /// the columns of a per-property count's state flags.
+    let stateJudged: [Int]
 
     init(model: M, worldBudget: Int?, symmetry: Bool = false) {
         self.model = model
@@ -24,6 +27,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
         sometimesChecks = all.indices.filter { all[$0].kind == .sometimes }
         stepChecks = all.indices.filter { all[$0].kind == .transition }
         quiescentChecks = all.indices.filter { all[$0].kind == .atQuiescence }
+        stateJudged = all.indices.filter { all[$0].kind != .transition }
     }
 
     /// The visited-set key of `state` reached with `used` world actions. Without a budget it is
@@ -41,7 +45,21 @@ struct Expansion<M: Model>: @unchecked Sendable {
     @inline(__always)
     func expand(
         _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.Stored>], visited: VisitedShards? = nil
+        findings: inout Findings, out: inout [Successor<M.Stored>]
+    ) {
+        var none = JudgedFlags(enabled: false)
+        expand(state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out, judged: &none)
+    }
+
+    /// `expand`, also appending to `judged` (when enabled) whether `state` breaks (reaches) each
+    /// of `stateJudged` and, per step taken, whether it breaks each `stepChecks` property, as
+    /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. With `visited`
+    /// (not when counting: the count needs every step), a successor already in it is left out.
+    @inline(__always)
+    func expand(
+        _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
+        findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
+        visited: VisitedShards? = nil
     ) {
         out.removeAll(keepingCapacity: true)
         for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
@@ -62,8 +80,10 @@ struct Expansion<M: Model>: @unchecked Sendable {
             let nextUsed = world ? used &+ 1 : used
             if checkSteps {
                 findings.transitions += 1
-                for p in stepChecks where properties[p].stepCheck?(model, state, action, next) == false {
-                    findings.violated(p, .step(node, UInt16(index)))
+                for p in stepChecks {
+                    let broken = properties[p].stepCheck?(model, state, action, next) == false
+                    if broken { findings.violated(p, .step(node, UInt16(index))) }
+                    if judged.enabled { judged.steps.append(broken) }
                 }
             }
             // A successor already visited would be dropped by the visited set: not packing it
@@ -79,7 +99,26 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 findings.violated(p, .state(node))
             }
         }
+        if judged.enabled {
+            for p in stateJudged {
+                let check = properties[p].stateCheck?(model, state)
+                switch properties[p].kind {
+                case .always: judged.states.append(check == false)
+                case .sometimes: judged.states.append(check == true)
+                case .atQuiescence: judged.states.append(quiescent && check == false)
+                case .transition: judged.states.append(false)
+                }
+            }
+        }
     }
+}
+
+/// Per node and per step, whether a property breaks there (see `Expansion.expand`), appended in
+/// the order the search takes them; disabled, nothing is appended.
+struct JudgedFlags {
+    let enabled: Bool
+    var states: [Bool] = []
+    var steps: [Bool] = []
 }
 
 /// A step out of an expanded state: the state it reaches (as the model stores it), keyed for

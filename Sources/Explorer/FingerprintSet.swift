@@ -8,6 +8,9 @@
 /// collision estimate already covers). The slots are raw memory; the owner calls `release()`.
 struct FingerprintSet {
     private(set) var slots: UnsafeMutableBufferPointer<UInt64>
+    /// With `ids`, the node id of each slot's state (same index), for a search that records its
+    /// transitions as node ids (behaviour counting); empty otherwise.
+    private var ids: UnsafeMutableBufferPointer<UInt32>
     /// `slots.count`, as the multiplier of the multiply-high reduction.
     private var scale: UInt64
     private(set) var count: Int
@@ -20,11 +23,13 @@ struct FingerprintSet {
     static var growthNumerator: Int { 3 }
     static var growthDenominator: Int { 2 }
 
-    init(minimumCapacity: Int = 1 << 12) {
+    init(minimumCapacity: Int = 1 << 12, ids withIDs: Bool = false) {
         var capacity = 16
         while Self.limit(capacity) < minimumCapacity { capacity = Self.grown(capacity) }
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0)
+        ids = .allocate(capacity: withIDs ? capacity : 0)
+        ids.initialize(repeating: 0)
         scale = UInt64(capacity)
         count = 0
         growAt = Self.limit(capacity)
@@ -37,10 +42,15 @@ struct FingerprintSet {
     static func grown(_ capacity: Int) -> Int { capacity * growthNumerator / growthDenominator }
 
     /// Frees the slots; the set must not be used afterwards.
-    func release() { slots.deallocate() }
+    func release() {
+        slots.deallocate()
+        ids.deallocate()
+    }
 
     /// Bytes held by the table itself.
-    var bytes: Int { slots.count * MemoryLayout<UInt64>.stride }
+    var bytes: Int { slots.count * MemoryLayout<UInt64>.stride + ids.count * MemoryLayout<UInt32>.stride }
+
+    var hasIDs: Bool { ids.count > 0 }
 
     /// The slot `key` starts probing at: its low 32 bits scaled to the capacity (monotone, so a
     /// growth rehashes in near order). 32 bits suffice while there are under 2³² slots.
@@ -66,6 +76,52 @@ struct FingerprintSet {
         }
     }
 
+    /// Inserts `fingerprint` with node id `id` unless it is there; returns the id stored for it
+    /// (`id` itself when it was new). Only for a set made `ids: true`.
+    @inline(__always)
+    mutating func insert(_ fingerprint: UInt64, id: UInt32) -> UInt32 {
+        let key = fingerprint == 0 ? 1 : fingerprint
+        if count >= growAt { grow() }
+        var i = home(key)
+        while true {
+            let here = slots[i]
+            if here == key { return ids[i] }
+            if here == 0 {
+                slots[i] = key
+                ids[i] = id
+                count += 1
+                return id
+            }
+            i += 1
+            if i == slots.count { i = 0 }
+        }
+    }
+
+    /// The node id stored with `fingerprint`, which must be in the set (made `ids: true`);
+    /// `setID` may write other slots' ids meanwhile, never the slots themselves.
+    @inline(__always)
+    func id(of fingerprint: UInt64) -> UInt32 {
+        let key = fingerprint == 0 ? 1 : fingerprint
+        var i = home(key)
+        while slots[i] != key && slots[i] != 0 {
+            i += 1
+            if i == slots.count { i = 0 }
+        }
+        return slots[i] == key ? ids[i] : UInt32.max
+    }
+
+    /// Sets the node id of `fingerprint`, which must be in the set (made `ids: true`).
+    @inline(__always)
+    func setID(_ fingerprint: UInt64, _ id: UInt32) {
+        let key = fingerprint == 0 ? 1 : fingerprint
+        var i = home(key)
+        while slots[i] != key && slots[i] != 0 {
+            i += 1
+            if i == slots.count { i = 0 }
+        }
+        if slots[i] == key { ids[i] = id }
+    }
+
     /// Reads the slot `fingerprint` starts probing at. Reading the slots of a batch of keys
     /// before inserting them lets their cache misses overlap instead of queueing one by one.
     @inline(__always)
@@ -86,22 +142,27 @@ struct FingerprintSet {
     }
 
     private mutating func grow() {
-        let old = slots
+        let old = slots, oldIDs = ids
         let capacity = Self.grown(old.count)
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: 0)
+        ids = .allocate(capacity: oldIDs.count > 0 ? capacity : 0)
+        ids.initialize(repeating: 0)
         scale = UInt64(capacity)
         growAt = Self.limit(capacity)
         // The keys are distinct: each goes to the first empty slot from its home. Homes keep the
         // order of the old table's, so the writes sweep the new table nearly in order.
-        for key in old where key != 0 {
+        let moveIDs = oldIDs.count > 0
+        for (j, key) in old.enumerated() where key != 0 {
             var i = home(key)
             while slots[i] != 0 {
                 i += 1
                 if i == capacity { i = 0 }
             }
             slots[i] = key
+            if moveIDs { ids[i] = oldIDs[j] }
         }
         old.deallocate()
+        oldIDs.deallocate()
     }
 }

@@ -22,6 +22,7 @@ extension Level {
 
         // Phase 1: expand.
         let frontier = self.frontier, used = self.used
+        let recording = record != nil, judging = record?.judged.enabled ?? false
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             var out: [Successor<State>] = []
             var recent = RecentKeys()
@@ -41,16 +42,24 @@ extension Level {
                 var successors = result.takeSuccessors()
                 var parents = result.takeParents()
                 var byShard = result.takeByShard()
+                var edgeKeys: [UInt64] = [], degrees: [UInt16] = []
+                if recording { swap(&edgeKeys, &result.edgeKeys); swap(&degrees, &result.degrees) }
+                var judged = JudgedFlags(enabled: judging)
+                if judging { swap(&judged.states, &result.judged.states); swap(&judged.steps, &result.judged.steps) }
                 let start = c * chunkSize
                 let end = min(start + chunkSize, frontier.count)
                 for i in start..<end {
                     let node = UInt32(firstNode + i)
                     expansion.expand(
                         expansion.model.loaded(frontier[i]), stored: frontier[i], node: node, used: used[i], checkSteps: !atBound,
-                        findings: &findings, out: &out, visited: visited)
+                        findings: &findings, out: &out, judged: &judged, visited: recording ? nil : visited)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
                         continue
+                    }
+                    if recording {
+                        degrees.append(UInt16(out.count))
+                        for s in out { edgeKeys.append(s.key) }
                     }
                     // A successor seen just before by this worker (siblings share many) has an
                     // earlier occurrence in frontier order, which phase 2 would keep instead.
@@ -65,13 +74,19 @@ extension Level {
                 result.successors = successors
                 result.parents = parents
                 result.byShard = byShard
+                result.edgeKeys = edgeKeys
+                result.degrees = degrees
+                result.judged = judged
                 result.done = true
             }
         }
         // Findings of every expanded chunk count, in frontier order, even when stopping early.
         for result in work.results where result.done { findings.absorb(result.findings) }
         if let reason = work.reason { return reason }
-        if atBound { return nil }
+        if atBound {
+            for result in work.results { record?.judged.states.append(contentsOf: result.judged.states) }
+            return nil
+        }
         progress(graph.count)
 
         // Phase 2: deduplicate, each shard by its owner, each in frontier order.
@@ -124,6 +139,8 @@ extension Level {
                             let flags = result.isNew, successors = result.successors, from = result.parents
                             for (i, s) in successors.enumerated() where flags[i] {
                                 out.write(at, s, parent: from[i])
+                                // Each new key is in one chunk only: its slot's id is written once.
+                                if recording { visited.setID(s.key, UInt32(distinctAtStart + at)) }
                                 at += 1
                             }
                         }
@@ -138,6 +155,23 @@ extension Level {
         graph.append(parents: parents, actions: actions)
         next.append(contentsOf: states)
         nextUsed.append(contentsOf: usedThen)
+
+        // Phase 4 (counting): every step's target id, now that the new states have theirs.
+        if recording {
+            DispatchQueue.concurrentPerform(iterations: results.count) { c in
+                let result = results[c]
+                var ids: [UInt32] = []
+                swap(&ids, &result.edgeIDs)
+                ids.reserveCapacity(result.edgeKeys.count)
+                for key in result.edgeKeys { ids.append(visited.id(of: key)) }
+                swap(&ids, &result.edgeIDs)
+            }
+            for result in results {
+                record?.append(targets: result.edgeIDs, degrees: result.degrees)
+                record?.judged.states.append(contentsOf: result.judged.states)
+                record?.judged.steps.append(contentsOf: result.judged.steps)
+            }
+        }
         return nil
     }
 }

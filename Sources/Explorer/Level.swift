@@ -17,12 +17,15 @@ struct Level<State: Sendable> {
     /// Set while the level a partition splits is being filled: only the part's own states
     /// enter it (the others are still marked visited, as explored by their owners).
     var admit: SearchPartition?
+    /// When counting behaviours: every transition taken, as node ids (the visited set keeps ids).
+    var record: TransitionRecord?
 
-    init(threads: Int) {
+    init(threads: Int, record: TransitionRecord? = nil) {
         self.threads = threads
+        self.record = record
         // Several shards per thread, handed out as they free up: a worker the scheduler
         // pauses (the machine is shared) does not hold the whole level back.
-        visited = VisitedShards(count: threads == 1 ? 1 : min(threads * 4, 256))
+        visited = VisitedShards(count: threads == 1 ? 1 : min(threads * 4, 256), ids: record != nil)
     }
 
     /// Makes the next level the frontier.
@@ -50,6 +53,11 @@ struct Level<State: Sendable> {
         var batch: [Successor<State>] = []
         var batchParents: [UInt32] = []
         var recent = RecentKeys()
+        // Counting: every step is kept (none dropped as a recent repeat), with its target's id.
+        var record = self.record
+        self.record = nil
+        defer { self.record = record }
+        var judged = JudgedFlags(enabled: record?.judged.enabled ?? false)
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
@@ -63,10 +71,17 @@ struct Level<State: Sendable> {
                 for j in i..<groupEnd {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
-                        expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j], checkSteps: !atBound, findings: &findings, out: &out,
-                        visited: visited)
+                        expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
+                        visited: record == nil ? visited : nil)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
+                        continue
+                    }
+                    if record != nil {
+                        record?.degrees.append(UInt16(out.count))
+                        batch.append(contentsOf: out)
+                        for _ in out { batchParents.append(node) }
                         continue
                     }
                     // Seen just before (siblings share successors): already in the table.
@@ -76,15 +91,29 @@ struct Level<State: Sendable> {
                     }
                 }
                 batch.withUnsafeBufferPointer { visited.prefetch($0) }
-                for (k, s) in batch.enumerated() where visited.insert(s.key) && admit?.owns(s.key) != false {
-                    graph.append(parent: batchParents[k], action: s.action)
-                    next.append(s.state)
-                    nextUsed.append(s.used)
+                if record != nil {
+                    for (k, s) in batch.enumerated() {
+                        let id = visited.insert(s.key, id: UInt32(graph.count))
+                        record?.targets.append(id)
+                        if id == UInt32(graph.count) {
+                            graph.append(parent: batchParents[k], action: s.action)
+                            next.append(s.state)
+                            nextUsed.append(s.used)
+                        }
+                    }
+                } else {
+                    for (k, s) in batch.enumerated() where visited.insert(s.key) && admit?.owns(s.key) != false {
+                        graph.append(parent: batchParents[k], action: s.action)
+                        next.append(s.state)
+                        nextUsed.append(s.used)
+                    }
                 }
                 i = groupEnd
             }
             start = end
         }
+        record?.judged.states.append(contentsOf: judged.states)
+        record?.judged.steps.append(contentsOf: judged.steps)
         return nil
     }
 }

@@ -1,7 +1,7 @@
 import BigNum
 
 /// One unsigned multi-word count per node, stored flat and added in place: the behaviour
-/// counter's hot loop adds millions of times per level, so no addition may allocate.
+/// count's hot loop adds millions of times per level, so no addition may allocate.
 /// Every count stays below 2^(64·width − 32), so a sum of fewer than 2^32 of them fits.
 struct LimbCounts {
     private(set) var width = 1
@@ -21,22 +21,46 @@ struct LimbCounts {
         limbs.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
-    /// Adds `source[from]` to `self[to]` for each edge `k` of `from`/`to` in `range`.
-    mutating func addAlong(from: [UInt32], to: [UInt32], range: Range<Int>, source: LimbCounts) {
-        precondition(source.width == width)
+    /// Adds `source[n]` to `self[t]` along every transition n → t out of nodes `0 ..< nodes`,
+    /// the transitions listed node by node (`degrees[n]` of them, their targets in `targets`).
+    /// With `pick`, transition k of node n carries `pick(k, n, t) ? other[n] : source[n]`
+    /// (a per-property count: a breaking step carries every path, another the broken ones).
+    mutating func addAlong(
+        degrees: [UInt16], targets: [UInt32], nodes: Int, source: LimbCounts,
+        other: LimbCounts? = nil, pick: ((Int, Int, Int) -> Bool)? = nil
+    ) {
+        precondition(source.width == width && (other?.width ?? width) == width)
         let w = width
+        let alternative = other?.limbs ?? []
         limbs.withUnsafeMutableBufferPointer { dst in
             source.limbs.withUnsafeBufferPointer { src in
-                from.withUnsafeBufferPointer { f in
-                    to.withUnsafeBufferPointer { t in
-                        for k in range {
-                            let s = Int(f[k]) * w, d = Int(t[k]) * w
-                            var carry: UInt64 = 0
-                            for i in 0..<w {
-                                let (a, o1) = dst[d + i].addingReportingOverflow(src[s + i])
-                                let (b, o2) = a.addingReportingOverflow(carry)
-                                dst[d + i] = b
-                                carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                alternative.withUnsafeBufferPointer { alt in
+                    degrees.withUnsafeBufferPointer { deg in
+                        targets.withUnsafeBufferPointer { t in
+                            var k = 0
+                            for n in 0..<nodes {
+                                let end = k + Int(deg[n])
+                                let s = n * w
+                                // A node no path of this length reaches adds nothing.
+                                var zero = true
+                                for i in 0..<w where src[s + i] != 0 || (pick != nil && alt[s + i] != 0) { zero = false }
+                                if zero {
+                                    k = end
+                                    continue
+                                }
+                                while k < end {
+                                    let to = Int(t[k])
+                                    let from = pick.map { $0(k, n, to) } ?? false ? alt : src
+                                    let d = to * w
+                                    var carry: UInt64 = 0
+                                    for i in 0..<w {
+                                        let (a, o1) = dst[d + i].addingReportingOverflow(from[s + i])
+                                        let (b, o2) = a.addingReportingOverflow(carry)
+                                        dst[d + i] = b
+                                        carry = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                                    }
+                                    k += 1
+                                }
                             }
                         }
                     }

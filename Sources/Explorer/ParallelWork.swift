@@ -26,6 +26,12 @@ final class ParallelWork<State>: @unchecked Sendable {
         /// Per shard, the indices of this chunk's successors whose fingerprint it owns.
         var byShard: [[Int32]]
         var done = false
+        /// When counting: every step's target key, transitions per node, property flags, and
+        /// (after phase 3) every step's target id.
+        var edgeKeys: [UInt64] = []
+        var degrees: [UInt16] = []
+        var judged = JudgedFlags(enabled: false)
+        var edgeIDs: [UInt32] = []
         /// Written in phase 2 by the shards' owners, each at its own indices.
         private var newFlags: [Bool] = []
         private var flagBuffer: UnsafeMutableBufferPointer<Bool> = .init(start: nil, count: 0)
@@ -37,6 +43,11 @@ final class ParallelWork<State>: @unchecked Sendable {
             successors.removeAll(keepingCapacity: true)
             parents.removeAll(keepingCapacity: true)
             for k in byShard.indices { byShard[k].removeAll(keepingCapacity: true) }
+            edgeKeys.removeAll(keepingCapacity: true)
+            degrees.removeAll(keepingCapacity: true)
+            judged.states.removeAll(keepingCapacity: true)
+            judged.steps.removeAll(keepingCapacity: true)
+            edgeIDs.removeAll(keepingCapacity: true)
             done = false
         }
 

@@ -30,9 +30,27 @@ public enum ResidentMemory {
         return write(fd, "5", 1) == 1
     }
 
-    /// Most of the machine: three quarters of its physical memory.
-    public static var defaultLimit: Int {
-        Int(ProcessInfo.processInfo.physicalMemory / 4 * 3)
+    /// Most of the machine: three quarters of its memory (`MemTotal` in `/proc/meminfo`), or of
+    /// the container's limit (cgroup `memory.max`) when that is lower, since the kernel kills a
+    /// process at whichever it reaches first. Read once per process.
+    public static let defaultLimit: Int = defaultLimit(
+        meminfo: read("/proc/meminfo"),
+        cgroupLimit: read("/sys/fs/cgroup/memory.max") ?? read("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
+        ?? Int(ProcessInfo.processInfo.physicalMemory / 4 * 3)
+
+    /// Three quarters of the smaller of `MemTotal` (kB, from /proc/meminfo's text) and the
+    /// cgroup limit (bytes, or "max" for none); nil when `meminfo` has no `MemTotal`.
+    static func defaultLimit(meminfo: String?, cgroupLimit: String?) -> Int? {
+        guard let meminfo else { return nil }
+        var total: Int?
+        for line in meminfo.split(separator: "\n") where line.hasPrefix("MemTotal:") {
+            total = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        guard var bytes = total, bytes > 0 else { return nil }
+        if let text = cgroupLimit?.trimmingCharacters(in: .whitespacesAndNewlines), let limit = Int(text), limit > 0 {
+            bytes = min(bytes, limit)
+        }
+        return bytes / 4 * 3
     }
 
     private static func read(_ path: String) -> String? {

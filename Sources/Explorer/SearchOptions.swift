@@ -28,6 +28,11 @@ public struct SearchOptions: Sendable {
     public var partition: SearchPartition?
     /// Write the search to a file at level boundaries, and resume from it when it exists.
     public var checkpoint: SearchCheckpointing?
+    /// Count behaviours exactly (`SearchReport.behaviours`) from the transitions the search takes:
+    /// each is kept as a 4-byte node id (plus 2 bytes per state, and the visited set keeps a
+    /// 4-byte id per slot). Not with a partition; a search resumed from a checkpoint lacks the
+    /// earlier levels' transitions and says so instead of counting.
+    public var countBehaviours: BehaviourCounting?
 
     public init(
         depthBound: Int? = nil, worldBudget: Int? = nil, stopAtFirstViolation: Bool = false,
@@ -46,6 +51,15 @@ public struct SearchOptions: Sendable {
         self.stop = stop
         self.progress = progress
     }
+}
+
+/// What `SearchOptions.countBehaviours` counts.
+public enum BehaviourCounting: Sendable {
+    /// The number of behaviours to the depth bound.
+    case total
+    /// Also, per property, how many of them break it (a flag per state and property and per
+    /// transition and transition property: for small models).
+    case perProperty
 }
 
 /// A snapshot of a running search, for progress lines.

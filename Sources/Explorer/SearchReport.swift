@@ -39,6 +39,10 @@ public struct SearchReport<M: Model>: Sendable {
     /// Bytes held by the visited set.
     public let visitedBytes: Int
     public let options: SearchOptions
+    /// With `options.countBehaviours`: the exact counts, when the search covered its bounds.
+    public internal(set) var behaviours: BehaviourCounts<M>?
+    /// With `options.countBehaviours` and no `behaviours`: why they were not counted.
+    public internal(set) var behavioursNotCounted: String?
 
     /// True when no property is violated and every `sometimes` property was reached.
     public var passed: Bool {

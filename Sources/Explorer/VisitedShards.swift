@@ -7,14 +7,15 @@ final class VisitedShards: @unchecked Sendable {
     private let tables: UnsafeMutableBufferPointer<FingerprintSet>
 
     /// `count` is rounded up to a power of two.
-    init(count requested: Int) {
+    /// With `ids`, each shard keeps the node id of every state it holds (behaviour counting).
+    init(count requested: Int, ids: Bool = false) {
         var n = 1
         var bits: UInt64 = 0
         while n < requested { n <<= 1; bits += 1 }
         count = n
         shift = 64 - bits
         tables = .allocate(capacity: n)
-        _ = tables.initialize(from: (0..<n).map { _ in FingerprintSet() })
+        _ = tables.initialize(from: (0..<n).map { _ in FingerprintSet(ids: ids) })
     }
 
     deinit {
@@ -34,6 +35,17 @@ final class VisitedShards: @unchecked Sendable {
     @inline(__always) func insert(_ key: UInt64, shard k: Int) -> Bool { tables[k].insert(key) }
 
     @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
+
+    /// Inserts `key` with node id `id` unless it is there; returns the id stored for it.
+    @inline(__always) func insert(_ key: UInt64, id: UInt32) -> UInt32 { tables[shard(of: key)].insert(key, id: id) }
+
+    /// The node id stored with `key` (in the set).
+    @inline(__always) func id(of key: UInt64) -> UInt32 { tables[shard(of: key)].id(of: key) }
+
+    /// Sets the node id of `key` (in the set); only its slot's id is written.
+    @inline(__always) func setID(_ key: UInt64, _ id: UInt32) { tables[shard(of: key)].setID(key, id) }
+
+    var hasIDs: Bool { tables[0].hasIDs }
 
     /// At the depth bound: records in `findings` whether a successor is new, i.e. whether the
     /// bound cut the search short (so the run is not exhaustive).

@@ -5,15 +5,23 @@ import Foundation
 /// asserts nothing. Run it from a release build (`cardcheck bench-harness`); `challenges`
 /// (`cardcheck bench-harness --challenge`) measures shrinking quality on the shrinking challenge.
 public enum HarnessBenchmark {
-    /// Runs the benchmark and returns the report lines.
-    public static func run(cases: Int = 100_000, failures: Int = 500) -> [String] {
+    /// Runs the benchmark and returns the report lines. `stop` is asked now and then (Ctrl-C):
+    /// once it says so, the remaining work is skipped and the figures cover what ran.
+    public static func run(cases: Int = 100_000, failures: Int = 500, stop: () -> Bool = { false }) -> [String] {
         let clock = ContinuousClock()
         let records = Gen.compose { draw in
             (try draw(.array(of: .int(in: 0...100), count: 0...10)), try draw(.optional(.bool)), try draw(Gen.timeZone()))
         }
-        var generated = 0, choices = 0
+        var generated = 0, choices = 0, casesRun = 0
+        var stopped = false
+        func stopping(_ index: Int) -> Bool {
+            if !stopped && index % 256 == 0 && stop() { stopped = true }
+            return stopped
+        }
         let generation = clock.measure {
             for index in 0..<cases {
+                if stopping(index) { break }
+                casesRun += 1
                 let source = ChoiceSource(seed: UInt64(index))
                 if (try? records.generate(source)) != nil { generated += 1 }
                 choices += source.choices.count
@@ -22,10 +30,12 @@ public enum HarnessBenchmark {
 
         var quiet = Profile.pr
         quiet.logsCaseSeeds = false
-        var attempts = 0, accepted = 0
+        var attempts = 0, accepted = 0, failuresRun = 0
         let lists = Gen.array(of: .int(in: 0...100), count: 0...10)
         let shrinking = clock.measure {
             for index in 0..<failures {
+                if stopped || (index % 16 == 0 && stopping(0)) { break }
+                failuresRun += 1
                 quiet.fixedSeed = UInt64(index)
                 let result = checkProperty("bench: no three numbers sum past 100", lists, profile: quiet) { list in
                     list.count < 3 || list.sorted().suffix(3).reduce(0, +) <= 100
@@ -35,22 +45,24 @@ public enum HarnessBenchmark {
             }
         }
         let machine = BenchCounter(), sequences = max(cases / 10, 1)
-        var steps = 0
+        var steps = 0, sequencesRun = 0
         let stateful = clock.measure {
             for index in 0..<sequences {
+                if stopping(index) { break }
+                sequencesRun += 1
                 guard let sequence = try? machine.steps().generate(ChoiceSource(seed: UInt64(index))) else { continue }
                 try? machine.execute(sequence, check: Check())
                 steps += sequence.commands.count
             }
         }
         return [
-            "harness benchmark: cases \(cases), failing runs shrunk \(failures), stateful sequences \(sequences)",
+            "harness benchmark: cases \(casesRun), failing runs shrunk \(failuresRun), stateful sequences \(sequencesRun)",
             "generation: \(generated) cases (\(choices) choices) in \(format(generation)) s = "
                 + "\(perSecond(generated, generation)) cases/s",
             "shrinking: \(attempts) shrink steps (\(accepted) accepted) in \(format(shrinking)) s = "
                 + "\(perSecond(attempts, shrinking)) shrink steps/s",
-            "stateful: \(sequences) sequences (\(steps) steps) generated and run in \(format(stateful)) s = "
-                + "\(perSecond(sequences, stateful)) sequences/s",
+            "stateful: \(sequencesRun) sequences (\(steps) steps) generated and run in \(format(stateful)) s = "
+                + "\(perSecond(sequencesRun, stateful)) sequences/s",
         ]
     }
 

@@ -1,3 +1,4 @@
+import PropertyTesting
 import Testing
 @testable import CardcheckCLI
 
@@ -48,5 +49,21 @@ import Testing
         #expect(c.err == ["cardcheck: --only: unknown challenge 'bound6' (one of: bound5, large_union_list, reverse, calculator, "
             + "lengthlist, difference_must_not_be_zero, difference_must_not_be_small, difference_must_not_be_one, binheap, "
             + "coupling, deletion, distinct, nested_lists)"])
+    }
+}
+
+extension BenchHarnessCommandTests {
+    @Test("a stop (Ctrl-C, SIGTERM) ends a huge --cases run early with the figures of the work done")
+    func stops() {
+        var asked = 0
+        // Stops at its fourth check: 3 × 256 cases generated, nothing after.
+        let lines = HarnessBenchmark.run(cases: 1_000_000_000, failures: 500) {
+            asked += 1
+            return asked > 3
+        }
+        #expect(lines.first == "harness benchmark: cases 768, failing runs shrunk 0, stateful sequences 0")
+        #expect(lines.count == 4)
+        let challenge = HarnessBenchmark.challenges(seeds: 2, only: ["reverse", "coupling"]) { true }
+        #expect(challenge.count == 3)
     }
 }

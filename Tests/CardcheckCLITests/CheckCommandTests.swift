@@ -133,3 +133,17 @@ import Testing
         #expect(e.err == ["cardcheck: \(scratch.path)/accepted-findings.json: missing key \"findings\""])
     }
 }
+
+extension CheckCommandTests {
+    @Test("--save - and --write - are refused with one line (files go into a directory), no directory made")
+    func saveToDash() {
+        for (command, flag) in [("check", "--save"), ("check", "--write"), ("simulate", "--save"), ("mutants", "--save")] {
+            let c = CapturedConsole()
+            let config = command == "mutants" ? "Models/fleet-card.json" : "Models/die-hard.json"
+            #expect(c.run(command, config, flag, "-") == ExitCode.badInput)
+            #expect(c.err == ["cardcheck: " + OutputDirectory.dashRefused])
+            #expect(c.out.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+}

@@ -36,10 +36,35 @@ struct FleetCatalogTests {
         #expect(c.err.first?.hasPrefix("cardcheck: unknown guard 'dedup' (one of: ") == true)
     }
 
-    @Test("mutants with one guard prints its row of the guard table")
-    func oneGuard() {
+    @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
+    func notKilled() throws {
+        // Without its override (duplicated rows), seen.has(sid) never decides anything.
+        let data = try Data(contentsOf: URL(fileURLWithPath: "Models/fleet-card.json"))
+        var config = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var overrides = try #require(config["mutantOverrides"] as? [String: Any])
+        overrides["seenSidSkip"] = nil
+        config["mutantOverrides"] = overrides
+        var bounds = try #require(config["bounds"] as? [String: Any])
+        bounds["depth"] = 8
+        config["bounds"] = bounds
+        config["devices"] = [["environment": "production"]]
+        let scratch = Scratch()
+        let path = scratch.file("fleet.json", String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self))
         let c = CapturedConsole()
-        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip") == 0)
+        #expect(c.run("mutants", path, "--only", "seenSidSkip") == 1)
+        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | **NOT KILLED** |") })
+    }
+
+    @Test("mutants with one guard prints its row of the guard table; --save writes its trace, no story (as check)")
+    func oneGuard() throws {
+        let c = CapturedConsole()
+        let scratch = Scratch()
+        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip", "--save", scratch.path + "/s") == 0)
         #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | double-counted-session | double-counted-session: shown |") })
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s")
+        #expect(files.count == 1 && files.allSatisfy { $0.hasSuffix(".json") })
+        let help = CapturedConsole()
+        _ = help.run("mutants", "--help")
+        #expect(help.out.contains { $0.hasPrefix("  --save DIR ") })
     }
 }

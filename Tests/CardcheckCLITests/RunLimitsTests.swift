@@ -32,6 +32,10 @@ struct RunLimitsTests {
         #expect(CardcheckCommand.run(["check", path, "--memory", "16", "--threads", "1"], console: c.console) == ExitCode.partial)
         #expect(c.out.first?.hasSuffix("NOT exhaustive (memory limit reached)") == true)
         #expect(c.out.contains("result: NOT exhaustive (memory limit reached); nothing failed in the part explored"))
+        // Counting too: the count is not available, and the line says why.
+        let counted = CapturedConsole()
+        #expect(CardcheckCommand.run(["check", path, "--memory", "16", "--count"], console: counted.console) == ExitCode.partial)
+        #expect(counted.out.contains("behaviours: not available (the search was not exhaustive: memory limit reached)"))
         let d = CapturedConsole()
         #expect(CardcheckCommand.run(["check", path, "--memory", "2"], console: d.console) == ExitCode.badInput)
         #expect(d.err == ["cardcheck: --memory must be an integer from 16 to 16000000, got '2'"])
@@ -55,5 +59,16 @@ struct RunLimitsTests {
         #expect(code == ExitCode.partial || code == ExitCode.fail)
         #expect(c.out.contains { $0.hasPrefix("| seenSidSkip |") && $0.hasSuffix("(not exhaustive) |") })
         #expect(c.out.contains { $0.hasPrefix("NOT exhaustive (state limit reached): ") })
+    }
+}
+
+extension RunLimitsTests {
+    @Test("--time-limit reached while --count adds up: the report, the count not available, exit 3")
+    func countStopped() {
+        let c = CapturedConsole()
+        // Die Hard's 16 states are searched at once; 100,000 levels of paths take longer than 1 s.
+        #expect(c.run("check", "Models/die-hard.json", "--depth", "100000", "--count", "--time-limit", "1") == ExitCode.partial)
+        #expect(c.out.contains("result: as expected"))
+        #expect(c.out.last == "behaviours: not available (time limit reached while counting)")
     }
 }

@@ -11,7 +11,7 @@ import Testing
         // Doubling 200 times via two parallel edges: 2^200 needs four words.
         for _ in 0..<200 {
             b.clear()
-            b.addAlong(from: [0, 0], to: [0, 0], range: 0..<2, source: a)
+            b.addAlong(degrees: [2], targets: [0, 0], nodes: 1, source: a)
             swap(&a, &b)
             if a.nearFull { a.widen(); b.widen() }
         }

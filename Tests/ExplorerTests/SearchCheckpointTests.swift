@@ -66,3 +66,25 @@ import Testing
             == CheckpointError(description: "\(path): not a cardcheck checkpoint (truncated?)"))
     }
 }
+
+extension SearchCheckpointTests {
+    @Test("a counting search checkpoints as any other; resumed, it says the count is not available")
+    func counting() throws {
+        let path = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let model = TwoPhaseCommit(resourceManagers: 4)
+        var options = SearchOptions()
+        options.countBehaviours = .total
+        options.checkpoint = SearchCheckpointing(path: path, interval: 0)
+        // Never cut short: the checkpoints it wrote are removed and it counts.
+        let whole = BreadthFirstSearch(model, options: options).run()
+        #expect(whole.behaviours != nil && !FileManager.default.fileExists(atPath: path))
+        var cut = options
+        cut.stateLimit = 500
+        #expect(BreadthFirstSearch(model, options: cut).run().behavioursNotCounted == "the search was not exhaustive: state limit reached")
+        let resumed = BreadthFirstSearch(model, options: options).run()
+        #expect(resumed.lines() == whole.lines())
+        #expect(resumed.behaviours == nil)
+        #expect(resumed.behavioursNotCounted == "resumed from a checkpoint, which keeps no transitions")
+    }
+}
