@@ -16,7 +16,7 @@ extension FleetSystem {
     struct ServerStepKey: Hashable, Sendable {
         let cell: ServerCell
         let registry: RegistryCell
-        let sessions: [SessionCell]
+        let sessions: SessionsCode
         let op: ServerOp
     }
 
@@ -33,10 +33,11 @@ extension FleetSystem {
         var cell = s.servers[i]
         let pending = cell.tick
         cell.tick = nil
-        let key = ServerStepKey(cell: cell, registry: s.registries[h], sessions: s.sessions, op: op)
+        let sessions = s.sessions
+        let key = ServerStepKey(cell: cell, registry: s.registries[h], sessions: SessionsCode(sessions), op: op)
         let result = serverSteps.value(key) {
             var cell = key.cell, registry = key.registry
-            let server = FleetLogic.server(cell, registry: registry, sessions: key.sessions)
+            let server = FleetLogic.server(cell, registry: registry, sessions: sessions)
             let next: FleetServer
             switch op {
             case .postStart(let entry): next = server.postingStartToken(FleetLogic.token(entry), guards: guards)
@@ -79,4 +80,21 @@ extension FleetSystem.ServerOp {
         case .restart: h.combine(5)
         }
     }
+}
+
+/// The sessions as one word (3 bits each: activity and duplicated, then the count), a cheap
+/// memo key; equal words are equal session lists (up to 20 sessions; the configuration allows 4).
+struct SessionsCode: Hashable, Sendable {
+    let word: UInt64
+
+    init(_ sessions: [SessionCell]) {
+        precondition(sessions.count <= Self.maxSessions, "SessionsCode holds at most 20 sessions")
+        var w = UInt64(sessions.count)
+        for (k, c) in sessions.enumerated() {
+            w |= UInt64(FleetSystem.activityCode(c.activity) | (c.duplicated ? 4 : 0)) << (4 + 3 * k)
+        }
+        word = w
+    }
+
+    static let maxSessions = 20
 }

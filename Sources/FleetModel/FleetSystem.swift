@@ -43,7 +43,7 @@ public struct FleetSystem: Model {
 
     struct DecideKey: Hashable, Sendable {
         let server: Int
-        let sessions: [SessionCell]
+        let sessions: SessionsCode
         let memory: CardMemory
         let sinceMask: UInt8
         let vetoMask: UInt8?
@@ -61,7 +61,7 @@ public struct FleetSystem: Model {
 
     func decision(_ s: FleetState, server i: Int) -> Decision {
         let cell = s.servers[i]
-        let key = DecideKey(server: i, sessions: s.sessions, memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
+        let key = DecideKey(server: i, sessions: SessionsCode(s.sessions), memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
         return decisions.value(key) {
             let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: 1, guards: guards,

@@ -40,3 +40,20 @@ struct FleetStateCapacityTests {
         }
     }
 }
+
+@Suite("SessionsCode")
+struct SessionsCodeTests {
+    @Test("session lists are equal exactly when their codes are")
+    func injective() {
+        let cells = Activity.allCases.flatMap { a in [false, true].map { SessionCell(activity: a, duplicated: $0) } }
+        var lists: [[SessionCell]] = [[]]
+        var longest: [[SessionCell]] = [[]]
+        for _ in 0..<3 {
+            longest = longest.flatMap { l in cells.map { l + [$0] } }
+            lists += longest
+        }
+        #expect(lists.count > 500)
+        #expect(Set(lists.map { SessionsCode($0) }).count == Set(lists).count)
+        #expect(FleetConfig.sessionCount.upperBound <= SessionsCode.maxSessions)
+    }
+}
