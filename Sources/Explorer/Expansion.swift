@@ -53,11 +53,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
 
     /// `expand`, also appending to `judged` (when enabled) whether `state` breaks (reaches) each
     /// of `stateJudged` and, per step taken, whether it breaks each `stepChecks` property, as
-    /// `PropertyJudge.breaks` says: what a per-property behaviour count needs.
+    /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. With `visited`
+    /// (not when counting: the count needs every step), a successor already in it is left out.
     @inline(__always)
     func expand(
         _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags
+        findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
+        visited: VisitedShards? = nil
     ) {
         out.removeAll(keepingCapacity: true)
         for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
@@ -84,8 +86,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
                     if judged.enabled { judged.steps.append(broken) }
                 }
             }
+            // A successor already visited would be dropped by the visited set: not packing it
+            // saves the model's `stored` (read while no thread inserts: between batches, or in
+            // the parallel search's expand phase).
+            let nextKey = key(next, used: nextUsed)
+            if let visited, visited.contains(nextKey) { continue }
             out.append(Successor(
-                key: key(next, used: nextUsed), state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
+                key: nextKey, state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
         }
         if quiescent {
             for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {

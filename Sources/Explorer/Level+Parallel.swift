@@ -52,7 +52,7 @@ extension Level {
                     let node = UInt32(firstNode + i)
                     expansion.expand(
                         expansion.model.loaded(frontier[i]), stored: frontier[i], node: node, used: used[i], checkSteps: !atBound,
-                        findings: &findings, out: &out, judged: &judged)
+                        findings: &findings, out: &out, judged: &judged, visited: recording ? nil : visited)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
                         continue

@@ -72,7 +72,8 @@ struct Level<State: Sendable> {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
                         expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged)
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
+                        visited: record == nil ? visited : nil)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
                         continue

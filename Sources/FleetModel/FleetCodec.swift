@@ -10,6 +10,13 @@ final class FleetCodec: Sendable {
     struct InFlight: Hashable, Sendable {
         let posts: [PostCell]
         let pushes: [PushCell]
+
+        /// Through the fingerprint bytes: one word into the Hasher.
+        func hash(into h: inout Hasher) {
+            var p = WordPacker()
+            FleetSystem.pack(posts: posts, pushes: pushes, &p)
+            h.combine(p.finish())
+        }
     }
 
     private let world = InternTable<World>()

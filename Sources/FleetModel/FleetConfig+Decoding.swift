@@ -113,6 +113,7 @@ extension FleetConfig {
     static let hostRange = 1...2
     static let sessionCount = 1...4
     static let deviceCount = 1...2
+    static let maxCardsRange = 1...6
 
     static func checkSessionHosts(_ sessions: [SessionSpec], hosts: Int, at path: [CodingKey]) throws {
         for (i, s) in sessions.enumerated() where s.host >= hosts {
@@ -237,7 +238,7 @@ extension FleetConfig.Bounds {
         try c.rejectUnknown(["worldBudget", "depth", "maxCardsPerDevice", "maxPushesInFlight", "maxPostsInFlight"])
         worldBudget = try c.range("worldBudget", c.need("worldBudget"), FleetConfig.worldBudgetRange)
         depth = try c.range("depth", c.need("depth"), FleetConfig.depthRange)
-        maxCardsPerDevice = try c.range("maxCardsPerDevice", c.maybe("maxCardsPerDevice") ?? 3, 1...6)
+        maxCardsPerDevice = try c.range("maxCardsPerDevice", c.maybe("maxCardsPerDevice") ?? 3, FleetConfig.maxCardsRange)
         maxPushesInFlight = try c.range("maxPushesInFlight", c.maybe("maxPushesInFlight") ?? 3, 1...8)
         maxPostsInFlight = try c.range("maxPostsInFlight", c.maybe("maxPostsInFlight") ?? 3, 1...8)
     }

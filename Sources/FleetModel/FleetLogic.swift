@@ -34,7 +34,7 @@ enum FleetLogic {
     static func cell(_ c: FleetContentState) -> CardContent {
         CardContent(
             working: UInt8(clamping: c.working), needsInput: UInt8(clamping: c.needsInput),
-            rows: c.rows.map { index(ofSid: $0.sid) << 1 | ($0.state == .needsInput ? 1 : 0) },
+            rows: FixedList(c.rows.lazy.map { index(ofSid: $0.sid) << 1 | ($0.state == .needsInput ? 1 : 0) }),
             more: UInt8(clamping: c.more))
     }
 

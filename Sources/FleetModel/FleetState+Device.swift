@@ -33,7 +33,7 @@ public struct CardCell: Hashable, Codable, Sendable {
 /// One phone: its cards (oldest updatedAt first) and its app.
 public struct DeviceCell: Hashable, Codable, Sendable {
     /// Ordered by updatedAt: the last card is the one most recently addressed.
-    public var cards: [CardCell]
+    public var cards: FixedList<6, CardCell>
     public var app: AppPhase
     /// liveSessionsFetchedOnce since this process launched.
     public var fetched: Bool
@@ -52,7 +52,7 @@ public struct DeviceCell: Hashable, Codable, Sendable {
     public var lastSynced: CardContent?
     /// The GRDB cache: each session's activity as the app last saw it live (config order). A cold
     /// launch hydrates the store from it, finished sessions included (Models/README.md).
-    public var cache: [Activity]
+    public var cache: FixedList<4, Activity>
 }
 
 /// An APNs send accepted for a live token, on its way to the phone.
@@ -89,7 +89,7 @@ extension DeviceCell {
     /// written only when set, so such traces replay byte for byte.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        cards = try c.decode([CardCell].self, forKey: .cards)
+        cards = try c.decode(FixedList<6, CardCell>.self, forKey: .cards)
         app = try c.decode(AppPhase.self, forKey: .app)
         fetched = try c.decode(Bool.self, forKey: .fetched)
         knownDown = try c.decode(UInt8.self, forKey: .knownDown)
@@ -98,7 +98,7 @@ extension DeviceCell {
         needsSync = try c.decode(Bool.self, forKey: .needsSync)
         startsSinceWorld = try c.decode(UInt8.self, forKey: .startsSinceWorld)
         lastSynced = try c.decodeIfPresent(CardContent.self, forKey: .lastSynced)
-        cache = try c.decodeIfPresent([Activity].self, forKey: .cache) ?? []
+        cache = try c.decodeIfPresent(FixedList<4, Activity>.self, forKey: .cache) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -114,4 +114,10 @@ extension DeviceCell {
         try c.encodeIfPresent(lastSynced, forKey: .lastSynced)
         if !cache.isEmpty { try c.encode(cache, forKey: .cache) }
     }
+}
+
+extension CardCell: FixedListElement {
+    public static let blank = CardCell(
+        content: .zero, token: 0, posted: false, pushCapable: false, origin: .app, registered: false,
+        sendFailed: false, besideRegistered: false)
 }

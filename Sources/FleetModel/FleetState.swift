@@ -2,6 +2,12 @@ import FleetCard
 
 /// One state of the fleet-card system: every actor's memory, packed small.
 ///
+/// A card's rows, a phone's cards and its cache are `FixedList`s held inline (no allocation,
+/// copied as plain bytes); their capacities are the most the configuration's legal ranges
+/// allow (`FleetStateCapacityTests`): rows ≤ 2 per session (a duplicated row counts twice
+/// without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one checks it),
+/// one cache entry per session.
+///
 /// Identifiers are small integers: sessions and hosts by index (config order), tokens by a
 /// number renumbered in order of first appearance after every step (`canonicalTokens`), so two
 /// states that differ only in how tokens happened to be numbered are one state.
@@ -39,7 +45,7 @@ public struct CardContent: Hashable, Codable, Sendable {
     public var working: UInt8
     public var needsInput: UInt8
     /// Row i: session index << 1 | 1 when the row is needs-input.
-    public var rows: [UInt8]
+    public var rows: FixedList<8, UInt8>
     public var more: UInt8
 
     public static let zero = CardContent(working: 0, needsInput: 0, rows: [], more: 0)
@@ -118,4 +124,21 @@ public struct TokenEntry: Hashable, Codable, Sendable {
 public struct RegistryCell: Hashable, Codable, Sendable {
     public var pushToStart: [TokenEntry]
     public var update: [TokenEntry]
+}
+
+extension UInt8: FixedListElement {
+    public static var blank: UInt8 { 0 }
+}
+
+extension Activity: FixedListElement {
+    public static var blank: Activity { .idle }
+}
+
+extension FleetState {
+    /// The most rows a card holds: two per session (`FleetConfig.sessionCount`).
+    static let rowCapacity = 8
+    /// The most cards a phone shows (`FleetConfig.maxCardsRange`).
+    static let cardCapacity = 6
+    /// The most sessions (`FleetConfig.sessionCount`): a phone's cache holds one per session.
+    static let cacheCapacity = 4
 }

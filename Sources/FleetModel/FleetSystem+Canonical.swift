@@ -5,15 +5,22 @@ extension FleetSystem {
     /// POSTs and pushes sorted, so states that differ only in numbering or in the order things
     /// were sent are one state. A step that overflows an in-flight bound is refused upstream.
     func canonical(_ state: FleetState) -> FleetState {
-        var s = renumbered(state)
-        guard s.posts.count > 1 || s.pushes.count > 1 else { return s }
+        var s = state
+        canonicalize(&s)
+        return s
+    }
+
+    /// `canonical`, in place (a step's successor is not copied again).
+    func canonicalize(_ s: inout FleetState) {
+        renumber(&s)
+        guard s.posts.count > 1 || s.pushes.count > 1 else { return }
         // Sorting only what is out of order keeps the arrays shared with the parent state's.
         let postsSorted = Self.isSorted(s.posts, by: Self.precedes)
         let pushesSorted = Self.isSorted(s.pushes, by: Self.precedes)
-        if postsSorted && pushesSorted { return s }
+        if postsSorted && pushesSorted { return }
         if !postsSorted { s.posts.sort(by: Self.precedes) }
         if !pushesSorted { s.pushes.sort(by: Self.precedes) }
-        return renumbered(s)
+        renumber(&s)
     }
 
     static func isSorted<T>(_ items: [T], by precedes: (T, T) -> Bool) -> Bool {
@@ -75,11 +82,12 @@ extension FleetSystem {
     }
 
     static func contentBytes(_ c: CardContent) -> [UInt8] {
-        [c.working, c.needsInput, c.more, UInt8(c.rows.count)] + c.rows
+        [c.working, c.needsInput, c.more, UInt8(c.rows.count)] + Array(c.rows)
     }
 
-    func renumbered(_ state: FleetState) -> FleetState {
-        var map = [UInt8](repeating: 0, count: 256)
+    /// Token numbers renumbered in order of first appearance (`forEachToken`), in place.
+    func renumber(_ s: inout FleetState) {
+        var map = InlineArray<256, UInt8>(repeating: 0)
         var next: UInt8 = 1
         var identity = true
         func id(_ t: UInt8) -> UInt8 {
@@ -93,9 +101,8 @@ extension FleetSystem {
         }
         // First a reading pass: most steps leave the numbering as it is, and then the state's
         // arrays stay shared with its parent's (cheap to pack and compare).
-        forEachToken(state) { _ = id($0) }
-        guard !identity else { return state }
-        var s = state
+        forEachToken(s) { _ = id($0) }
+        guard !identity else { return }
         for d in s.devices.indices {
             s.devices[d].pushToStartToken = id(s.devices[d].pushToStartToken)
             for c in s.devices[d].cards.indices { s.devices[d].cards[c].token = id(s.devices[d].cards[c].token) }
@@ -113,10 +120,9 @@ extension FleetSystem {
         }
         for p in s.posts.indices { s.posts[p].token = id(s.posts[p].token) }
         for p in s.pushes.indices { s.pushes[p].token = id(s.pushes[p].token) }
-        return s
     }
 
-    /// Every token number of `s`, in the order `renumbered` numbers them.
+    /// Every token number of `s`, in the order `renumber` numbers them.
     func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) {
         for d in s.devices {
             body(d.pushToStartToken)

@@ -65,29 +65,48 @@ extension FleetSystem {
     func sync(_ s: inout FleetState, _ d: Int) -> Bool {
         guard s.devices[d].app.isAlive, s.devices[d].needsSync else { return false }
         s.devices[d].needsSync = false
-        return syncNow(&s, d, store: FleetLogic.store(s.devices[d], sessions: s.sessions, specs: config.sessions))
+        return syncNow(&s, d, launch: false)
     }
 
-    /// One sync on `store`: the launch's own sync runs on an empty store (spec C: "configure() →
+    /// What one sync decides, in cells (FleetCard's `FleetClientSync.Action` and its next memory).
+    struct SyncOutcome: Sendable {
+        enum Request: Sendable { case create(CardContent, pushCapable: Bool), update(CardContent), end, nothing }
+        let request: Request
+        let lastSynced: CardContent?
+    }
+
+    /// The inputs of one sync: the store as the phone sees it, its newest card, its last sync.
+    struct SyncKey: Hashable, Sendable {
+        let launch: Bool
+        let fetched: Bool
+        let knownDown: UInt8
+        let seen: [SessionCell]
+        let card: CardContent?
+        let last: CardContent?
+    }
+
+    /// One sync: the launch's own sync runs on an empty store (spec C: "configure() →
     /// syncNow() runs immediately at launch, when SessionStore.sessions is still []").
     /// False when a request would exceed `maxCardsPerDevice` (the step is not taken).
     @discardableResult
-    func syncNow(_ s: inout FleetState, _ d: Int, store: FleetStoreView) -> Bool {
-        let card = s.devices[d].cards.last.map { FleetLogic.content($0.content, since: 0, updatedAt: 0) }
-        let last = s.devices[d].lastSynced.map { FleetLogic.content($0, since: 0, updatedAt: 0) }
-        let (action, next) = FleetClientSync(last: last).syncing(store, card: card, now: 0, guards: guards)
-        s.devices[d].lastSynced = next.last.map(FleetLogic.cell)
-        switch action {
-        case .request(let content, let pushType):
+    func syncNow(_ s: inout FleetState, _ d: Int, launch: Bool) -> Bool {
+        let device = s.devices[d]
+        let seen = device.fetched ? s.sessions : device.cache.map { SessionCell(activity: $0, duplicated: false) }
+        let key = SyncKey(
+            launch: launch, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
+            card: device.cards.last?.content, last: device.lastSynced)
+        let outcome = syncs.value(key) { syncOutcome(key, device) }
+        s.devices[d].lastSynced = outcome.lastSynced
+        switch outcome.request {
+        case .create(let content, let capable):
             guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else { return false }
-            let capable = pushType != nil
             s.devices[d].cards.append(CardCell(
-                content: FleetLogic.cell(content), token: capable ? freshToken(s) : 0, posted: false,
+                content: content, token: capable ? freshToken(s) : 0, posted: false,
                 pushCapable: capable, origin: .app, registered: false, sendFailed: false, besideRegistered: false))
         case .update(let content):
             // Every fleet card is updated and its updatedAt moves; their order among themselves
             // (the id tie-break) is kept, so the list order stays the updatedAt order.
-            for c in s.devices[d].cards.indices { s.devices[d].cards[c].content = FleetLogic.cell(content) }
+            for c in s.devices[d].cards.indices { s.devices[d].cards[c].content = content }
         case .end:
             s.devices[d].cards.removeAll()
             for h in registrationHosts {
@@ -99,6 +118,26 @@ extension FleetSystem {
         return true
     }
 
+    /// Decode → call FleetCard's `FleetClientSync.syncing` → encode (memoized by `syncNow`).
+    func syncOutcome(_ key: SyncKey, _ device: DeviceCell) -> SyncOutcome {
+        var store = FleetLogic.store(device, sessions: key.seen, specs: config.sessions)
+        if key.launch {
+            store.sessions = []
+            store.hydratedFromDisk = false
+        }
+        let card = key.card.map { FleetLogic.content($0, since: 0, updatedAt: 0) }
+        let last = key.last.map { FleetLogic.content($0, since: 0, updatedAt: 0) }
+        let (action, next) = FleetClientSync(last: last).syncing(store, card: card, now: 0, guards: guards)
+        let request: SyncOutcome.Request
+        switch action {
+        case .request(let content, let pushType): request = .create(FleetLogic.cell(content), pushCapable: pushType != nil)
+        case .update(let content): request = .update(FleetLogic.cell(content))
+        case .end: request = .end
+        case .nothing: request = .nothing
+        }
+        return SyncOutcome(request: request, lastSynced: next.last.map(FleetLogic.cell))
+    }
+
     /// LiveActivityManager on an activityUpdates arrival: dedupe ends the losers (cancelling
     /// their token tasks), then each surviving push-capable card's token is POSTed.
     func activityUpdates(_ s: inout FleetState, _ d: Int) -> Bool {
@@ -107,7 +146,8 @@ extension FleetSystem {
         let refs = s.devices[d].cards.indices.map { FleetCardRef(id: "card\($0)", updatedAt: Double($0)) }
         let losers = Set(FleetActivityDedupe.cardsToEnd(refs, guards: guards).map(\.id))
         if !losers.isEmpty {
-            s.devices[d].cards = s.devices[d].cards.indices.filter { !losers.contains("card\($0)") }.map { s.devices[d].cards[$0] }
+            let cards = s.devices[d].cards
+            s.devices[d].cards = FixedList(cards.indices.lazy.filter { !losers.contains("card\($0)") }.map { cards[$0] })
             changed = true
         }
         for c in s.devices[d].cards.indices where s.devices[d].cards[c].token != 0 && !s.devices[d].cards[c].posted {

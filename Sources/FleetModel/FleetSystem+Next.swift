@@ -64,7 +64,8 @@ extension FleetSystem {
         }
         guard done, withinBounds(s) else { return nil }
         if action.isWorld { for d in s.devices.indices { s.devices[d].startsSinceWorld = 0 } }
-        return canonical(s)
+        canonicalize(&s)
+        return s
     }
 
     /// Observation: a live app re-syncs on any session change (spec: "Any observed state change").
@@ -97,10 +98,7 @@ extension FleetSystem {
     /// configure() syncs at once, on the still empty store; the GRDB hydration that follows
     /// seeds the store from the cache and is observed (`needsSync` stays set).
     func launchSync(_ s: inout FleetState, _ d: Int) {
-        var empty = FleetLogic.store(s.devices[d], sessions: s.sessions, specs: config.sessions)
-        empty.sessions = []
-        empty.hydratedFromDisk = false
-        syncNow(&s, d, store: empty)
+        syncNow(&s, d, launch: true)
         s.devices[d].needsSync = true
     }
 
@@ -132,12 +130,9 @@ extension FleetSystem {
     }
 
     func restartServer(_ s: inout FleetState, _ i: Int) -> Bool {
-        let h = host(ofServer: i)
-        var server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
-        server = server.restarted()
+        serverStep(&s, i, .restart)
         s.servers[i].tick = nil
         s.servers[i].forgotSinceRegistration = true
-        FleetLogic.store(server, into: &s.servers[i], registry: &s.registries[h])
         return true
     }
 

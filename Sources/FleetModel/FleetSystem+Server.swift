@@ -20,10 +20,10 @@ extension FleetSystem {
     /// nothing to send the tick applies at once; otherwise each send is its own step.
     func tick(_ s: inout FleetState, _ i: Int) -> Bool {
         guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
-        let decided = decide(s, server: i)
-        let content = FleetLogic.cell(decided.content)
+        let decision = decision(s, server: i)
+        let decided = decision.tick
         let cell = TickCell(
-            action: decided.action, content: content, sinceMask: FleetLogic.mask(decided.activeSids),
+            action: decided.action, content: decision.content, sinceMask: decision.sinceMask,
             targets: targets(of: decided.action, s, server: i), besideRegistered: registeredPhones(s, server: i),
             decided: decided)
         if cell.targets.isEmpty {
@@ -49,10 +49,12 @@ extension FleetSystem {
         if config.variants.broadcastChannel && (action == .update || action == .end) {
             return channelEnvs.map { TargetCell(token: 0, env: $0, channel: true, outcome: .pending) }
         }
-        let registry = FleetLogic.registry(s.registries[host(ofServer: i)])
-        return registry.targets(for: action).map { t in
-            let e = FleetLogic.entry(t)
-            return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
+        let key = TargetKey(action: action, registry: s.registries[host(ofServer: i)])
+        return targetLists.value(key) {
+            FleetLogic.registry(key.registry).targets(for: action).map { t in
+                let e = FleetLogic.entry(t)
+                return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
+            }
         }
     }
 
@@ -113,24 +115,14 @@ extension FleetSystem {
 
     /// The apply half (FleetCard's `FleetServer.applying`) on the box as it is now.
     func applyTick(_ s: inout FleetState, _ i: Int, _ tick: TickCell, _ delivery: FleetDelivery) {
-        let h = host(ofServer: i)
-        let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
-        let decided = tick.decided
-        let pending = s.servers[i].tick
-        FleetLogic.store(server.applying(decided, delivery, guards: guards), into: &s.servers[i], registry: &s.registries[h])
-        s.servers[i].tick = pending
+        serverStep(&s, i, .apply(tick.decided, delivery))
     }
 
     func bootLoad(_ s: inout FleetState, _ i: Int) -> Bool {
         guard s.servers[i].loading else { return false }
-        let h = host(ofServer: i)
-        let server = FleetLogic.server(s.servers[i], registry: s.registries[h], sessions: s.sessions)
-        let loaded = server.completingBootLoad(guards: guards)
-        let pending = s.servers[i].tick
-        let overReport = s.servers[i].endedDuringLoad && loaded.box.current != nil
-        FleetLogic.store(loaded, into: &s.servers[i], registry: &s.registries[h])
-        s.servers[i].tick = pending
-        s.servers[i].resurrected = overReport
+        let endedDuringLoad = s.servers[i].endedDuringLoad
+        serverStep(&s, i, .bootLoad)
+        s.servers[i].resurrected = endedDuringLoad && s.servers[i].memory != .none
         return true
     }
 
@@ -141,22 +133,18 @@ extension FleetSystem {
         let h = Int(post.host)
         guard s.hostsDown & (1 << h) == 0 else { return false }
         s.posts.remove(at: p)
-        var server = FleetLogic.server(s.servers[h], registry: s.registries[h], sessions: s.sessions)
         let entry = TokenEntry(token: post.token, device: post.device, env: post.env)
         switch post.endpoint {
         case .startToken:
-            server = server.postingStartToken(FleetLogic.token(entry), guards: guards)
+            serverStep(&s, h, .postStart(entry))
         case .updateToken:
+            serverStep(&s, h, .postUpdate(entry))
             s.servers[h].forgotSinceRegistration = false
-            server = FleetLogic.registeringUpdateToken(server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
             if case .card(let d, let c)? = owner(of: post.token, in: s) { s.devices[d].cards[c].registered = true }
         case .ended:
+            serverStep(&s, h, .postEnded)
             s.servers[h].forgotSinceRegistration = true
-            server = server.postingEnded()
         }
-        let pending = s.servers[h].tick
-        FleetLogic.store(server, into: &s.servers[h], registry: &s.registries[h])
-        s.servers[h].tick = pending
         return true
     }
 }

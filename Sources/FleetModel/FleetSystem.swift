@@ -8,36 +8,71 @@ import FleetCard
 /// Every decision of the documented logic is FleetCard's (through `FleetLogic`); this type owns
 /// the actors, their interleavings and the faults (fleet-model.md, "Actors and what each knows").
 public struct FleetSystem: Model {
-    public let config: FleetConfig
+    /// Everything the model holds, in one object: the model value is copied into every closure
+    /// of a step (memo lookups, properties), and one reference is cheap to copy.
+    final class Parts: Sendable {
+        let config: FleetConfig
+        /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
+        let decisions = Memo<DecideKey, Decision>()
+        let targetLists = Memo<TargetKey, [TargetCell]>()
+        let truths = Memo<[SessionCell], CardContent>()
+        let serverSteps = Memo<ServerStepKey, ServerStepResult>()
+        let syncs = Memo<SyncKey, SyncOutcome>()
+        /// How the search keeps states between levels (`PackedFleetState`).
+        let codec: FleetCodec
+
+        init(config: FleetConfig) {
+            self.config = config
+            codec = FleetCodec(devices: config.devices.count)
+        }
+    }
+
+    let parts: Parts
+    public var config: FleetConfig { parts.config }
     public var name: String { "fleet-card" }
-    /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
-    let decisions = Memo<DecideKey, FleetTick>()
-    let truths = Memo<[SessionCell], CardContent>()
-    /// How the search keeps states between levels (`PackedFleetState`).
-    let codec: FleetCodec
+    var decisions: Memo<DecideKey, Decision> { parts.decisions }
+    var targetLists: Memo<TargetKey, [TargetCell]> { parts.targetLists }
+    var truths: Memo<[SessionCell], CardContent> { parts.truths }
+    var serverSteps: Memo<ServerStepKey, ServerStepResult> { parts.serverSteps }
+    var syncs: Memo<SyncKey, SyncOutcome> { parts.syncs }
+    var codec: FleetCodec { parts.codec }
 
     public init(config: FleetConfig) {
-        self.config = config
-        codec = FleetCodec(devices: config.devices.count)
+        parts = Parts(config: config)
     }
 
     struct DecideKey: Hashable, Sendable {
         let server: Int
-        let sessions: [SessionCell]
+        let sessions: SessionsCode
         let memory: CardMemory
         let sinceMask: UInt8
         let vetoMask: UInt8?
     }
 
+    /// FleetCard's decision with its content and sids as cells (converted once per decision).
+    struct Decision: Sendable {
+        let tick: FleetTick
+        let content: CardContent
+        let sinceMask: UInt8
+    }
+
     /// Server `i`'s reducer on the state as it is (FleetCard's `FleetServer.decide`).
-    func decide(_ s: FleetState, server i: Int) -> FleetTick {
+    func decide(_ s: FleetState, server i: Int) -> FleetTick { decision(s, server: i).tick }
+
+    func decision(_ s: FleetState, server i: Int) -> Decision {
         let cell = s.servers[i]
-        let key = DecideKey(server: i, sessions: s.sessions, memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
+        let key = DecideKey(server: i, sessions: SessionsCode(s.sessions), memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
         return decisions.value(key) {
-            FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
+            let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: 1, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards)
+            return Decision(tick: tick, content: FleetLogic.cell(tick.content), sinceMask: FleetLogic.mask(tick.activeSids))
         }
+    }
+
+    struct TargetKey: Hashable, Sendable {
+        let action: FleetCard.FleetAction
+        let registry: RegistryCell
     }
 
     var guards: Guards { config.guards }
@@ -67,7 +102,7 @@ public struct FleetSystem: Model {
             state.devices.append(DeviceCell(
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
                 wakePending: false, needsSync: false, startsSinceWorld: 0, lastSynced: nil,
-                cache: config.sessions.map(\.initial)))
+                cache: FixedList(config.sessions.lazy.map(\.initial))))
             for h in registrationHosts {
                 state.registries[h].pushToStart.insert(
                     TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)

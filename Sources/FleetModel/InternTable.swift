@@ -1,30 +1,41 @@
 import Synchronization
 
 /// Each distinct value once, named by a 32-bit id (collapse compression, as Spin's): a packed
-/// fleet state is a few ids into tables like this one. Thread-safe; ids are given in order of
-/// first insertion, so they may differ between runs with several threads: they name storage
-/// only and never reach a fingerprint, an order or a report.
+/// fleet state is a few ids into tables like this one. Thread-safe and split in 16 stripes by
+/// hash, so two search threads rarely wait for each other; ids are given in order of first
+/// insertion, so they may differ between runs: they name storage only and never reach a
+/// fingerprint, an order or a report.
 final class InternTable<Value: Hashable & Sendable>: Sendable {
     private struct Storage {
-        var ids: [Value: UInt32] = [:]
+        var ids: [Hashed<Value>: UInt32] = [:]
         var values: [Value] = []
     }
-    private let storage = Mutex(Storage())
+    private final class Stripe: Sendable {
+        let storage = Mutex(Storage())
+    }
+    /// An id is its index in its stripe, shifted left by this, or'ed with the stripe's number.
+    private static var stripeBits: Int { 4 }
+    private let stripes: [Stripe] = (0..<(1 << InternTable.stripeBits)).map { _ in Stripe() }
 
     /// The id of `value`, given a new one the first time it is seen.
     func id(_ value: Value) -> UInt32 {
-        storage.withLock { s in
-            if let known = s.ids[value] { return known }
-            let id = UInt32(truncatingIfNeeded: s.values.count)
+        let hashed = Hashed(value)
+        let stripe = hashed.hash & ((1 << Self.stripeBits) - 1)
+        return stripes[stripe].storage.withLock { s in
+            if let known = s.ids[hashed] { return known }
+            let id = UInt32(truncatingIfNeeded: s.values.count << Self.stripeBits | stripe)
             s.values.append(value)
-            s.ids[value] = id
+            s.ids[hashed] = id
             return id
         }
     }
 
     /// The value named `id` (an id this table gave).
-    func value(_ id: UInt32) -> Value { storage.withLock { $0.values[Int(id)] } }
+    func value(_ id: UInt32) -> Value {
+        let stripe = Int(id) & ((1 << Self.stripeBits) - 1)
+        return stripes[stripe].storage.withLock { $0.values[Int(id) >> Self.stripeBits] }
+    }
 
     /// Distinct values held.
-    var count: Int { storage.withLock { $0.values.count } }
+    var count: Int { stripes.reduce(0) { total, stripe in total + stripe.storage.withLock { $0.values.count } } }
 }

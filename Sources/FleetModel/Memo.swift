@@ -1,14 +1,35 @@
 import Synchronization
 
 /// A thread-safe memo table for pure functions of small keys: FleetCard's reducers are pure,
-/// so a result computed once for a key is the result for every later call (speed only).
+/// so a result computed once for a key is the result for every later call (speed only). Split
+/// in 16 stripes by hash, so two search threads rarely wait for each other.
 final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let table = Mutex<[Key: Value]>([:])
+    private final class Stripe: Sendable {
+        let table = Mutex<[Hashed<Key>: Value]>([:])
+    }
+    private let stripes: [Stripe] = (0..<16).map { _ in Stripe() }
 
     func value(_ key: Key, _ compute: () -> Value) -> Value {
-        if let hit = table.withLock({ $0[key] }) { return hit }
+        let hashed = Hashed(key)
+        let stripe = stripes[hashed.hash & 15]
+        if let hit = stripe.table.withLock({ $0[hashed] }) { return hit }
         let value = compute()
-        table.withLock { $0[key] = value }
+        stripe.table.withLock { $0[hashed] = value }
         return value
     }
+}
+
+/// A key with its hash computed once: the stripe and the dictionary both use it, and a lookup
+/// compares the hashes before the keys.
+struct Hashed<Key: Hashable & Sendable>: Hashable, Sendable {
+    let hash: Int
+    let key: Key
+
+    init(_ key: Key) {
+        self.key = key
+        hash = key.hashValue
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.key == b.key }
+    func hash(into h: inout Hasher) { h.combine(hash) }
 }

@@ -1,0 +1,100 @@
+import FleetCard
+
+extension FleetSystem {
+    /// An endpoint or lifecycle call on one push watcher (FleetCard's `FleetServer`).
+    enum ServerOp: Hashable, Sendable {
+        case postStart(TokenEntry)
+        case postUpdate(TokenEntry)
+        case postEnded
+        case apply(FleetTick, FleetDelivery)
+        case bootLoad
+        case restart
+    }
+
+    /// The inputs of one `ServerOp`: the watcher's cell without the tick in flight (FleetCard
+    /// neither reads nor writes it), its host's registry and the sessions (its since stamps).
+    struct ServerStepKey: Hashable, Sendable {
+        let cell: ServerCell
+        let registry: RegistryCell
+        let sessions: SessionsCode
+        let op: ServerOp
+    }
+
+    struct ServerStepResult: Sendable {
+        let cell: ServerCell
+        let registry: RegistryCell
+    }
+
+    /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
+    /// registry after `op`. The tick in flight and `forgotSinceRegistration` are left as they
+    /// were (FleetCard does not see them; the caller sets them).
+    func serverStep(_ s: inout FleetState, _ i: Int, _ op: ServerOp) {
+        let h = host(ofServer: i)
+        var cell = s.servers[i]
+        let pending = cell.tick
+        cell.tick = nil
+        let sessions = s.sessions
+        let key = ServerStepKey(cell: cell, registry: s.registries[h], sessions: SessionsCode(sessions), op: op)
+        let result = serverSteps.value(key) {
+            var cell = key.cell, registry = key.registry
+            let server = FleetLogic.server(cell, registry: registry, sessions: sessions)
+            let next: FleetServer
+            switch op {
+            case .postStart(let entry): next = server.postingStartToken(FleetLogic.token(entry), guards: guards)
+            case .postUpdate(let entry):
+                next = FleetLogic.registeringUpdateToken(
+                    server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
+            case .postEnded: next = server.postingEnded()
+            case .apply(let decided, let delivery): next = server.applying(decided, delivery, guards: guards)
+            case .bootLoad: next = server.completingBootLoad(guards: guards)
+            case .restart: next = server.restarted()
+            }
+            FleetLogic.store(next, into: &cell, registry: &registry)
+            return ServerStepResult(cell: cell, registry: registry)
+        }
+        s.servers[i] = result.cell
+        s.servers[i].tick = pending
+        s.registries[h] = result.registry
+    }
+}
+
+extension FleetSystem.ServerOp {
+    /// FleetCard's decision hashes by a few of its fields (its strings are slow to hash); `==`
+    /// still compares all of it.
+    func hash(into h: inout Hasher) {
+        switch self {
+        case .postStart(let e): h.combine(0); h.combine(e)
+        case .postUpdate(let e): h.combine(1); h.combine(e)
+        case .postEnded: h.combine(2)
+        case .apply(let tick, let delivery):
+            h.combine(3)
+            h.combine(tick.action)
+            h.combine(tick.vetoed)
+            h.combine(tick.content.working)
+            h.combine(tick.content.needsInput)
+            h.combine(tick.content.rows.count)
+            h.combine(tick.activeSids.count)
+            h.combine(delivery.attempted)
+            h.combine(delivery.accepted)
+        case .bootLoad: h.combine(4)
+        case .restart: h.combine(5)
+        }
+    }
+}
+
+/// The sessions as one word (3 bits each: activity and duplicated, then the count), a cheap
+/// memo key; equal words are equal session lists (up to 20 sessions; the configuration allows 4).
+struct SessionsCode: Hashable, Sendable {
+    let word: UInt64
+
+    init(_ sessions: [SessionCell]) {
+        precondition(sessions.count <= Self.maxSessions, "SessionsCode holds at most 20 sessions")
+        var w = UInt64(sessions.count)
+        for (k, c) in sessions.enumerated() {
+            w |= UInt64(FleetSystem.activityCode(c.activity) | (c.duplicated ? 4 : 0)) << (4 + 3 * k)
+        }
+        word = w
+    }
+
+    static let maxSessions = 20
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import FleetModel
+
+/// The inline lists of a fleet state hold the most any legal configuration can put in them, so
+/// a configuration can never overflow one; a trace that claims more is refused, not truncated.
+@Suite("FleetState capacities")
+struct FleetStateCapacityTests {
+    @Test("each inline list holds the most the configuration's ranges allow")
+    func capacities() {
+        #expect(FleetState.rowCapacity == FixedList<8, UInt8>.capacityValue)
+        #expect(FleetState.rowCapacity >= 2 * FleetConfig.sessionCount.upperBound)
+        #expect(FleetState.cacheCapacity >= FleetConfig.sessionCount.upperBound)
+        #expect(FleetState.cacheCapacity == FixedList<4, Activity>.capacityValue)
+        #expect(FleetState.cardCapacity >= FleetConfig.maxCardsRange.upperBound)
+        #expect(FleetState.cardCapacity == FixedList<6, CardCell>.capacityValue)
+    }
+
+    @Test("a list keeps its order through append, insert, remove and sort")
+    func listOperations() {
+        var list: FixedList<4, UInt8> = [3, 1]
+        list.append(2)
+        list.insert(9, at: 0)
+        #expect(Array(list) == [9, 3, 1, 2])
+        #expect(list.remove(at: 1) == 3)
+        list.sort()
+        #expect(Array(list) == [1, 2, 9])
+        #expect(list == [1, 2, 9] && list != [1, 2] && list.hashValue == ([1, 2, 9] as FixedList<4, UInt8>).hashValue)
+        list.removeAll()
+        #expect(list.isEmpty)
+    }
+
+    @Test("a list is written as a plain JSON array, and a longer array is refused")
+    func codable() throws {
+        let list: FixedList<4, UInt8> = [1, 2]
+        #expect(String(decoding: try JSONEncoder().encode(list), as: UTF8.self) == "[1,2]")
+        #expect(try JSONDecoder().decode(FixedList<4, UInt8>.self, from: Data("[5,6,7]".utf8)) == [5, 6, 7])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(FixedList<4, UInt8>.self, from: Data("[1,2,3,4,5]".utf8))
+        }
+    }
+}
+
+@Suite("SessionsCode")
+struct SessionsCodeTests {
+    @Test("session lists are equal exactly when their codes are")
+    func injective() {
+        let cells = Activity.allCases.flatMap { a in [false, true].map { SessionCell(activity: a, duplicated: $0) } }
+        var lists: [[SessionCell]] = [[]]
+        var longest: [[SessionCell]] = [[]]
+        for _ in 0..<3 {
+            longest = longest.flatMap { l in cells.map { l + [$0] } }
+            lists += longest
+        }
+        #expect(lists.count > 500)
+        #expect(Set(lists.map { SessionsCode($0) }).count == Set(lists).count)
+        #expect(FleetConfig.sessionCount.upperBound <= SessionsCode.maxSessions)
+    }
+}
