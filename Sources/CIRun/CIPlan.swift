@@ -12,6 +12,9 @@ public struct CIPlan: Codable, Sendable, Equatable {
         public var kind: JobReport.Kind
         public var configuration: String
         public var guardName: String?
+        /// For a mutant: the configurations tried after `configuration`, in order, until one
+        /// kills the guard (nil: none).
+        public var worlds: [String]?
         public var part: Int
         public var parts: Int
         public var splitLevel: Int?
@@ -20,7 +23,7 @@ public struct CIPlan: Codable, Sendable, Equatable {
         public var weight: Int
 
         enum CodingKeys: String, CodingKey {
-            case shard, kind, configuration, guardName = "guard", part, parts, splitLevel, depth, walks, weight
+            case shard, kind, configuration, guardName = "guard", worlds, part, parts, splitLevel, depth, walks, weight
         }
     }
 
@@ -36,19 +39,20 @@ public struct CIPlan: Codable, Sendable, Equatable {
         var units: [Unit] = []
         for c in profile.checks {
             for part in 1...c.parts {
-                units.append(Unit(shard: 0, kind: .check, configuration: c.configuration, guardName: nil, part: part,
+                units.append(Unit(shard: 0, kind: .check, configuration: c.configuration, guardName: nil, worlds: nil, part: part,
                                   parts: c.parts, splitLevel: c.parts > 1 ? c.splitLevel : nil, depth: nil, walks: nil,
                                   weight: max(1, c.weight / c.parts)))
             }
         }
         for m in profile.mutants {
             for g in try guards(m.configuration) {
-                units.append(Unit(shard: 0, kind: .mutant, configuration: m.configuration, guardName: g, part: 1, parts: 1,
+                units.append(Unit(shard: 0, kind: .mutant, configuration: m.configuration, guardName: g,
+                                  worlds: m.worlds.isEmpty ? nil : m.worlds, part: 1, parts: 1,
                                   splitLevel: nil, depth: nil, walks: nil, weight: m.weight))
             }
         }
         for s in profile.simulations {
-            units.append(Unit(shard: 0, kind: .simulate, configuration: s.configuration, guardName: nil, part: 1, parts: 1,
+            units.append(Unit(shard: 0, kind: .simulate, configuration: s.configuration, guardName: nil, worlds: nil, part: 1, parts: 1,
                               splitLevel: nil, depth: s.depth, walks: s.walks, weight: s.weight))
         }
         // A stable sort: equal weights keep the profile's order.

@@ -17,9 +17,12 @@ public struct CIProfiles: Sendable, Equatable {
         public var weight: Int
     }
 
-    /// Every guard mutant of one configuration (the catalog entry names the guards).
+    /// Every guard mutant of one configuration (the catalog entry names the guards); with
+    /// `worlds`, a guard the configuration does not kill is tried in each of them in turn, and
+    /// is killed if any kills it.
     public struct Mutants: Sendable, Equatable {
         public var configuration: String
+        public var worlds: [String] = []
         public var weight: Int
     }
 
@@ -70,8 +73,17 @@ public struct CIProfiles: Sendable, Equatable {
                          weight: try positive(c, "weight", default: 1))
         }
         let mutants = try o.array("mutants").enumerated().map { i, item in
-            let m = try StrictObject(item, at: "\(at).mutants[\(i)]", in: path, keys: ["configuration", "weight"])
-            return Mutants(configuration: try m.string("configuration"), weight: try positive(m, "weight", default: 1))
+            let m = try StrictObject(item, at: "\(at).mutants[\(i)]", in: path, keys: ["configuration", "worlds", "weight"])
+            let first = try m.string("configuration")
+            let worlds: [String] = m.has("worlds") ? try m.array("worlds").enumerated().map { j, world -> String in
+                guard case .string(let name) = world else { throw m.wrong("worlds", "an array of configuration names") }
+                guard name != first else { throw m.wrong("worlds", "configurations other than \"\(first)\" (worlds[\(j)])") }
+                return name
+            } : []
+            for j in worlds.indices where worlds[..<j].contains(worlds[j]) {
+                throw m.wrong("worlds", "each configuration once (worlds[\(j)] repeats \"\(worlds[j])\")")
+            }
+            return Mutants(configuration: first, worlds: worlds, weight: try positive(m, "weight", default: 1))
         }
         let simulations = try o.array("simulate").enumerated().map { i, item in
             let s = try StrictObject(item, at: "\(at).simulate[\(i)]", in: path,

@@ -14,7 +14,8 @@ extension CIReport {
                 cases.append((
                     "guard \(job.guardName ?? "?") killed",
                     killers.isEmpty ? (job.detail ?? "not killed") : nil,
-                    killers.isEmpty ? nil : "killed by " + killers.joined(separator: ", ")))
+                    killers.isEmpty ? nil : "killed by " + killers.joined(separator: ", ")
+                        + (job.world.map { " in \($0)" } ?? "")))
             } else {
                 for p in job.properties {
                     var failure: String?

@@ -59,7 +59,9 @@ extension CIReport {
         switch job.kind {
         case .mutant:
             // A run cut short has not shown the guard survives; it fails as cut short below.
-            if job.violated.isEmpty && job.exhaustive { problems.append("guard \(job.guardName ?? "?") not killed") }
+            if job.violated.isEmpty && job.exhaustive {
+                problems.append("guard \(job.guardName ?? "?") not killed" + (job.world.map { " (worlds tried up to \($0))" } ?? ""))
+            }
         case .check, .simulate:
             for i in job.properties.indices where job.properties[i].verdict == .violated {
                 let ok = baseline.entry(job.configuration, job.properties[i].name) != nil

@@ -36,7 +36,8 @@ extension CIReport {
             let violated = job.violated.map { p in
                 p.accepted == true ? "\(p.name) ✓" : p.accepted == false ? "**\(p.name)**" : p.name
             }
-            let parts = job.parts > 1 ? " (\(job.partsDone.count)/\(job.parts) parts)" : ""
+            let parts = (job.parts > 1 ? " (\(job.partsDone.count)/\(job.parts) parts)" : "")
+                + (job.world.map { " in \($0)" } ?? "")
             lines.append("| \(cell(job.id))\(parts) | \(job.status.rawValue) | \(job.distinctStates) | "
                 + "\(job.exhaustive ? "yes" : "no") | \(cell(violated.joined(separator: ", "))) | \(cell(job.detail ?? "")) |")
         }

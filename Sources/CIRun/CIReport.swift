@@ -74,6 +74,9 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var model: String
     /// The guard switched off, for a mutant.
     public var guardName: String?
+    /// For a mutant tried in several worlds (`worlds` in Models/ci.json): the configuration
+    /// whose run decided it (the first that killed the guard, else the last tried).
+    public var world: String?
     /// Parts the configuration's state space is split into (1: whole), and the parts this
     /// report holds (1-based, sorted).
     public var parts: Int
@@ -95,7 +98,7 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var detail: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, configuration, model, guardName = "guard", parts, partsDone, splitLevel, seed, exhaustive
+        case id, kind, configuration, model, guardName = "guard", world, parts, partsDone, splitLevel, seed, exhaustive
         case stopReason, distinctStates, transitions, depthReached, properties, status, detail
     }
 

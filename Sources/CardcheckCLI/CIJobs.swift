@@ -69,3 +69,28 @@ extension CIJobs {
         try? data.write(to: URL(fileURLWithPath: donePath(unit, in: directory)), options: .atomic)
     }
 }
+
+extension CIJobs {
+    /// Runs `unit` on its configuration's model; a mutant unit with further worlds is tried in
+    /// each in turn until one kills the guard (or a run is cut short), and is reported under the
+    /// unit's own configuration, naming the world that decided it.
+    static func mutantAcrossWorlds(
+        _ unit: CIPlan.Unit, worlds: [RunnableModel], first: RunnableModel?, _ context: CIUnitContext
+    ) throws -> JobReport {
+        guard let first else { throw CommandError("\(unit.configuration): not opened") }
+        guard let names = unit.worlds, !names.isEmpty else { return try first.ci(unit, context) }
+        var job = try first.ci(unit, context)
+        var world = unit.configuration
+        for (name, model) in zip(names, worlds) where job.violated.isEmpty && job.exhaustive && !context.stop.isRaised {
+            var next = unit
+            next.configuration = name
+            next.worlds = nil
+            job = try model.ci(next, context)
+            world = name
+        }
+        job.configuration = unit.configuration
+        job.id = JobReport.id(unit.kind, unit.configuration, unit.guardName)
+        job.world = world
+        return job
+    }
+}

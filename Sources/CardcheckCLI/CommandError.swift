@@ -48,6 +48,10 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func noMutants(_ path: String, _ model: String) -> Self {
         Self("\(path): model \"\(model)\" has no guard mutants")
     }
+    static func worldOfOtherModel(_ path: String, _ model: String, first: String, _ firstModel: String) -> Self {
+        Self("\(path): a \(model) configuration, but \(first) is \(firstModel): the worlds of one guard table must be one model")
+    }
+    static func worldTwice(_ path: String) -> Self { Self("\(path): a world of that name is already in the table") }
     static func missingFile(_ path: String) -> Self {
         Self(path.isEmpty ? "an empty file name ('')" : "\(path): no such file")
     }

@@ -122,7 +122,7 @@ public struct ModelCatalogEntry: Sendable {
             let runner = ModelRunner(
                 model: model, configuration: configuration, bounds: bounds(model), boundsOf: bounds, rebound: rebound,
                 header: header, expectedFindings: expectedFindings, render: render, story: story,
-                mutants: mutants, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass)
+                mutants: mutants, decode: decode, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass)
             return RunnableModel(
                 check: runner.check, simulate: runner.simulate, replay: runner.replay,
                 mutants: mutants == nil ? nil : runner.mutants,

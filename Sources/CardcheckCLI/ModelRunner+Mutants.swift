@@ -5,6 +5,9 @@ extension ModelRunner {
     /// One guard's row of the table.
     struct MutantRow {
         let mutant: GuardMutant<M>
+        /// The world (configuration stem) this row's runs searched: the first that killed the
+        /// guard, else the last tried.
+        let world: String
         /// Properties broken with the guard off that hold with every guard on.
         let killers: [(name: String, trace: Trace<M>)]
         let exhaustive: Bool
@@ -22,18 +25,23 @@ extension ModelRunner {
     func mutants(_ request: MutantsRequest, console: Console) throws -> Int32 {
         let bounds = self.bounds(depth: request.depth, worldBudget: request.worldBudget)
         let flagsSet = request.depth != nil || request.worldBudget != nil
-        var all = (mutants?(model) ?? []).map { m in
-            var m = m
-            if flagsSet {
-                m.mutant = rebound(m.mutant, bounds)
-                m.baseline = rebound(m.baseline, bounds)
+        // Each world's guards, in the first world's order (one model: the same guards).
+        let worlds = try [(name: request.name, model: model)]
+            + request.worlds.map { (name: $0.name, model: try decode($0.configuration)) }
+        let guardsOf = worlds.map { world in
+            (mutants?(world.model) ?? []).map { m in
+                var m = m
+                if flagsSet {
+                    m.mutant = rebound(m.mutant, bounds)
+                    m.baseline = rebound(m.baseline, bounds)
+                }
+                return m
             }
-            return m
         }
+        var names = guardsOf.first?.map(\.name) ?? []
         if let only = request.only {
-            let names = all.map(\.name)
             if let bad = only.first(where: { !names.contains($0) }) { throw CommandError.unknownGuard(bad, known: names) }
-            all = all.filter { only.contains($0.name) }
+            names = names.filter { only.contains($0) }
         }
         let stop = RunStop()
         var rows: [MutantRow] = []
@@ -52,25 +60,35 @@ extension ModelRunner {
             return BreadthFirstSearch(model, options: options).run()
         }
         stop.during(timeLimit: request.timeLimit) {
-            for m in all {
-                if stop.signal.isRaised { break }
-                let key = m.override ?? ""
-                let baseline = baselines[key] ?? search(m.baseline)
-                baselines[key] = baseline
-                let run = search(m.mutant)
-                let broken = Set(baseline.verdicts.compactMap { v -> String? in
-                    if case .violated = v.outcome { v.name } else { nil }
-                })
-                let killers = run.verdicts.compactMap { v -> (name: String, trace: Trace<M>)? in
-                    if case .violated(let t) = v.outcome, !broken.contains(v.name) { (v.name, t) } else { nil }
+            for name in names {
+                // The worlds in the order given; the first that kills the guard ends its row.
+                for (w, world) in worlds.enumerated() {
+                    if stop.signal.isRaised { break }
+                    guard let m = guardsOf[w].first(where: { $0.name == name }) else { continue }
+                    let key = "\(w)|" + (m.override ?? "")
+                    let baseline = baselines[key] ?? search(m.baseline)
+                    baselines[key] = baseline
+                    let run = search(m.mutant)
+                    let broken = Set(baseline.verdicts.compactMap { v -> String? in
+                        if case .violated = v.outcome { v.name } else { nil }
+                    })
+                    let killers = run.verdicts.compactMap { v -> (name: String, trace: Trace<M>)? in
+                        if case .violated(let t) = v.outcome, !broken.contains(v.name) { (v.name, t) } else { nil }
+                    }
+                    let complete = [.exhausted, .depthBound].contains(run.stopReason)
+                        && [.exhausted, .depthBound].contains(baseline.stopReason)
+                    let row = MutantRow(mutant: m, world: world.name, killers: killers, exhaustive: complete, classOf: propertyClass)
+                    console.error("  \(m.name)" + (worlds.count > 1 ? " in \(world.name)" : "")
+                        + ": \(killers.first?.name ?? "NOT KILLED") (\(run.distinctStates) states)")
+                    if row.first != nil || !complete || w == worlds.count - 1 || stop.signal.isRaised {
+                        rows.append(row)
+                        break
+                    }
                 }
-                let complete = [.exhausted, .depthBound].contains(run.stopReason)
-                    && [.exhausted, .depthBound].contains(baseline.stopReason)
-                rows.append(MutantRow(mutant: m, killers: killers, exhaustive: complete, classOf: propertyClass))
-                console.error("  \(m.name): \(killers.first?.name ?? "NOT KILLED") (\(run.distinctStates) states)")
+                if stop.signal.isRaised && rows.last?.mutant.name != name { break }
             }
         }
-        console.print(table(rows, notRun: all.dropFirst(rows.count).map(\.name)))
+        console.print(table(rows, notRun: names.dropFirst(rows.count).map { $0 }, worlds: worlds.count > 1))
         if let directory = request.saveDirectory {
             for row in rows {
                 guard let first = row.first else { continue }
@@ -80,10 +98,10 @@ extension ModelRunner {
                     title: "\(first.name) with \(row.mutant.name) off")
             }
         }
-        let partial = rows.count < all.count || rows.contains { !$0.exhaustive }
+        let partial = rows.count < names.count || rows.contains { !$0.exhaustive }
         let allKilled = rows.allSatisfy { $0.first != nil }
         if partial {
-            console.print("NOT exhaustive (\(stop.reasonText ?? "state limit reached")): \(rows.count) of \(all.count) guards run")
+            console.print("NOT exhaustive (\(stop.reasonText ?? "state limit reached")): \(rows.count) of \(names.count) guards run")
         }
         console.print(allKilled ? (partial ? "every guard run so far killed" : "every guard killed") : "SOME GUARD NOT KILLED")
         if let code = stop.exitCode, code != ExitCode.partial { return code }
@@ -92,10 +110,12 @@ extension ModelRunner {
     }
 
     /// The table `cardcheck mutants` prints (Markdown, so it pastes into the README).
-    func table(_ rows: [MutantRow], notRun: [String]) -> [String] {
+    /// With several worlds, a `world` column names the configuration that killed each guard.
+    func table(_ rows: [MutantRow], notRun: [String], worlds: Bool = false) -> [String] {
         var lines = [
-            "| guard off | property class found | the spec's \"Without it\" | property | depth | minimized steps | also broken | bounds |",
-            "|---|---|---|---|---|---|---|---|",
+            "| guard off |" + (worlds ? " world |" : "")
+                + " property class found | the spec's \"Without it\" | property | depth | minimized steps | also broken | bounds |",
+            "|---|" + (worlds ? "---|" : "") + "---|---|---|---|---|---|---|",
         ]
         for r in rows {
             let first = r.first
@@ -107,10 +127,12 @@ extension ModelRunner {
                 first == nil ? spec : spec == cls ? "\(spec): shown"
                     : "\(spec): not broken within these bounds; \(cls) appeared instead"
             } ?? "-"
-            lines.append("| \(r.mutant.name) | \(cls) | \(spec) | \(first?.name ?? "-") | \(first.map { String($0.trace.steps.count) } ?? "-") | "
+            lines.append("| \(r.mutant.name) |" + (worlds ? " \(r.world) |" : "") + " \(cls) | \(spec) | \(first?.name ?? "-") | \(first.map { String($0.trace.steps.count) } ?? "-") | "
                 + "\(minimized.map(String.init) ?? "-") | \(also.isEmpty ? "-" : also.joined(separator: ", ")) | \(bounds) |")
         }
-        for name in notRun { lines.append("| \(name) | not run (stopped) | - | - | - | - | - | - |") }
+        for name in notRun {
+            lines.append("| \(name) |" + (worlds ? " - |" : "") + " not run (stopped) | - | - | - | - | - | - |")
+        }
         return lines
     }
 }

@@ -17,6 +17,9 @@ struct ModelRunner<M: Model> {
     let render: (Trace<M>) -> [String]
     let story: StoryWriter<M>?
     let mutants: ((M) -> [GuardMutant<M>])?
+    /// Builds the model of another configuration of the same model (the further worlds of
+    /// `cardcheck mutants A.json B.json`).
+    let decode: (JSONValue) throws -> M
     let countsTotalOnly: Bool
     /// A property's class for the guard table ("zombie-card:idle-phone" → "zombie-card").
     let propertyClass: (String) -> String
@@ -158,4 +161,15 @@ struct MutantsRequest {
     /// `--write`: stories beside the traces (`--save`: the traces only, as in `check`).
     var stories = false
     var progress = false
+    /// The worlds tried after this configuration's, in order, for a guard it does not kill:
+    /// each a configuration of the same model, named by its file's stem.
+    var worlds: [MutantWorld] = []
+    /// The name of this configuration's world in the table (its file's stem).
+    var name = ""
+}
+
+/// A further configuration `cardcheck mutants` tries a guard in.
+struct MutantWorld {
+    let name: String
+    let configuration: JSONValue
 }

@@ -3,11 +3,13 @@ import Foundation
 /// `cardcheck mutants CONFIG.json`: each guard the model supplies switched off in turn.
 enum MutantsCommand {
     static let help = """
-        usage: cardcheck mutants CONFIG.json [options]
+        usage: cardcheck mutants CONFIG.json [MORE.json ...] [options]
 
         Switches each guard of the model off in turn (the rest on) and prints the property the
         explorer then breaks that holds with every guard on: its class, the depth it was found
-        at and its minimized length (the spec's guard table, as Markdown). Models without guard
+        at and its minimized length (the spec's guard table, as Markdown). Given several
+        configurations of one model (worlds), a guard is tried in each in the order given until
+        one kills it; the table's world column names that configuration. Models without guard
         mutants are refused.
         Exit code: 0 every guard killed, 1 some guard not killed, 2 bad input, 3 stopped by
         --max-states, --time-limit or --memory (rows so far, marked), 130/143 interrupted (rows so far).
@@ -34,10 +36,22 @@ enum MutantsCommand {
                 "--save",
             ],
             flags: ["--progress"])
-        guard args.positionals.count == 1 else {
-            throw CommandError.arguments(command: "mutants", expected: "one configuration file")
+        guard !args.positionals.isEmpty else {
+            throw CommandError.arguments(command: "mutants", expected: "one or more configuration files")
         }
         let file = try ConfigFile(path: args.positionals[0])
+        let model = try file.open()
+        var worlds: [ConfigFile] = []
+        for path in args.positionals.dropFirst() {
+            let world = try ConfigFile(path: path)
+            guard world.entry.name == file.entry.name else {
+                throw CommandError.worldOfOtherModel(path, world.entry.name, first: file.path, file.entry.name)
+            }
+            let stems = ([file] + worlds).map { Self.stem($0.path) }
+            guard !stems.contains(Self.stem(path)) else { throw CommandError.worldTwice(path) }
+            _ = try world.open()  // a bad world is refused before any search
+            worlds.append(world)
+        }
         var request = MutantsRequest()
         request.depth = try args.integer("--depth", in: file.entry.ranges.depth)
         request.worldBudget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
@@ -50,11 +64,17 @@ enum MutantsCommand {
             guard !names.isEmpty, !names.contains("") else { throw CommandError.emptyGuardList(only) }
             request.only = names
         }
-        let model = try file.open()
         guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
         request.progress = args.has("--progress")
+        request.name = Self.stem(file.path)
+        request.worlds = worlds.map { MutantWorld(name: Self.stem($0.path), configuration: $0.configuration) }
         request.stories = args.string("--write") != nil
         request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
         return try mutants(request, console)
+    }
+
+    /// A world's name in the table: its file's name without folder or `.json`.
+    static func stem(_ path: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     }
 }

@@ -53,7 +53,11 @@ enum ProfileCommand {
             guards: { try CIJobs.guardNames($0, models: modelsDir) })
         let units = plan.units(ofShard: shard.index)
         // Every configuration opens before anything runs: bad input costs no search.
-        let models = try units.map { try ConfigFile(path: CIJobs.path($0.configuration, models: modelsDir)).open() }
+        var opened: [String: RunnableModel] = [:]
+        for name in units.flatMap({ [$0.configuration] + ($0.worlds ?? []) }) where opened[name] == nil {
+            opened[name] = try ConfigFile(path: CIJobs.path(name, models: modelsDir)).open()
+        }
+        let models = units.map { unit in (unit.worlds ?? []).compactMap { opened[$0] } }
         let out = try OutputDirectory.create(args.string("--out") ?? "cardcheck-\(profile)")
         let checkpoint = try args.string("--checkpoint").map(OutputDirectory.create)
         let threads = try CheckCommand.threads(args)
@@ -70,7 +74,7 @@ enum ProfileCommand {
         let timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         runStop.during(timeLimit: timeLimit) {
           do {
-            for (i, (unit, model)) in zip(units, models).enumerated() {
+            for (i, (unit, worlds)) in zip(units, models).enumerated() {
                 let name = JobReport.id(unit.kind, unit.configuration, unit.guardName)
                     + (unit.parts > 1 ? " part \(unit.part)/\(unit.parts)" : "")
                 var job: JobReport
@@ -81,7 +85,7 @@ enum ProfileCommand {
                     job = done
                 } else {
                     console.error("[\(i + 1)/\(units.count)] \(name)")
-                    job = try model.ci(unit, context)
+                    job = try CIJobs.mutantAcrossWorlds(unit, worlds: worlds, first: opened[unit.configuration], context)
                     // A shard started again (after a kill) skips what it had finished.
                     if !stop.isRaised { CIJobs.keep(job, of: unit, in: checkpoint) }
                 }

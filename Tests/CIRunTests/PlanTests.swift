@@ -18,11 +18,15 @@ import Testing
         #expect(plan.matrix == #"{"shard":["1/2","2/2"]}"#)
     }
 
-    @Test("the committed profiles read; PR runs the default fleet configuration and its mutants")
+    @Test("the committed profiles read; PR runs the default fleet configuration and the guard mutants over the PR worlds")
     func committedProfiles() throws {
         let profiles = try CIProfiles.load(path: CIProfiles.defaultPath)
         #expect(profiles.pr.checks.map(\.configuration).contains("fleet-card"))
-        #expect(profiles.pr.mutants.map(\.configuration) == ["fleet-card"])
+        #expect(profiles.pr.mutants.map(\.configuration) == ["fleet-card-working-phone"])
+        #expect(profiles.pr.mutants.first?.worlds == ["fleet-card-faults", "fleet-card-dev-builds", "fleet-card-restarts"])
+        // Every world the mutants search is checked exhaustively in the nightly, against its accepted findings.
+        let worlds = profiles.pr.mutants.flatMap { [$0.configuration] + $0.worlds }
+        #expect(Set(profiles.nightly.checks.map(\.configuration)).isSuperset(of: worlds))
         #expect(Set(profiles.nightly.checks.map(\.configuration)).isSuperset(of: profiles.pr.checks.map(\.configuration)))
     }
 }

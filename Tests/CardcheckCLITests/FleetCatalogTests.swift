@@ -38,12 +38,10 @@ struct FleetCatalogTests {
 
     @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
     func notKilled() throws {
-        // Without its override (duplicated rows), seen.has(sid) never decides anything.
+        // Without duplicated rows in the world, seen.has(sid) never decides anything.
         let data = try Data(contentsOf: URL(fileURLWithPath: "Models/fleet-card.json"))
         var config = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        var overrides = try #require(config["mutantOverrides"] as? [String: Any])
-        overrides["seenSidSkip"] = nil
-        config["mutantOverrides"] = overrides
+        #expect(config["mutantOverrides"] == nil)
         var bounds = try #require(config["bounds"] as? [String: Any])
         bounds["depth"] = 8
         config["bounds"] = bounds
@@ -55,12 +53,12 @@ struct FleetCatalogTests {
         #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | **NOT KILLED** |") })
     }
 
-    @Test("mutants with one guard prints its row of the guard table; --save writes its trace, no story (as check)")
+    @Test("mutants with one guard prints its row of the guard table (an override world: four sessions); --save writes its trace, no story (as check)")
     func oneGuard() throws {
         let c = CapturedConsole()
         let scratch = Scratch()
-        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip", "--save", scratch.path + "/s") == 0)
-        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | double-counted-session | double-counted-session: shown |") })
+        #expect(c.run("mutants", "Models/fleet-card-working-phone.json", "--only", "maxRows", "--save", scratch.path + "/s") == 0)
+        #expect(c.out.contains { $0.hasPrefix("| maxRows | row-budget | row-budget: shown |") })
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s")
         #expect(files.count == 1 && files.allSatisfy { $0.hasSuffix(".json") })
         let help = CapturedConsole()

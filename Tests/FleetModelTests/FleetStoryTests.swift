@@ -32,7 +32,9 @@ struct FleetStoryTests {
         let model = try FleetSystem(configuration: try #require(header["configuration"]))
         let trace = try Trace<FleetSystem>.load(data, for: model)
         let md = FleetStory(model: model, steps: trace.steps, property: trace.property ?? "").markdown()
-        let verdict = String(md.split(separator: "## What broke").last ?? "")
+        // The cause text only: the diagram after it quotes guard lines ("... token is dropped").
+        let broke = md.components(separatedBy: "## What broke").last ?? ""
+        let verdict = broke.components(separatedBy: "## Sequence").first ?? broke
         func step(_ k: Int) -> FleetSystem.Action? { trace.steps.indices.contains(k - 1) ? trace.steps[k - 1] : nil }
         func numbers(after phrase: String) -> [Int] {
             verdict.components(separatedBy: phrase).dropFirst().compactMap { rest in
