@@ -94,7 +94,7 @@ extension FleetSystem {
             pack(c.content, &p)
             p.add(c.token)
             p.add((c.posted ? 1 : 0) | (c.pushCapable ? 2 : 0) | (c.registered ? 4 : 0) | (c.sendFailed ? 8 : 0)
-                | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0))
+                | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0) | (c.failureCounted ? 128 : 0))
         }
         p.add(appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0))
         p.add(d.knownDown)
