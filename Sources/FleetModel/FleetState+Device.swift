@@ -28,6 +28,44 @@ public struct CardCell: Hashable, Codable, Sendable {
     public var sendFailed: Bool
     /// Push-started while the server already held a live update token of a card on this phone.
     public var besideRegistered: Bool
+    /// A tick whose send to this card failed was applied as delivered: the server's memory moved
+    /// past the failure (history, for naming the cause of a finding; only without the delivery
+    /// threshold's guard).
+    public var failureCounted: Bool = false
+}
+
+extension CardCell {
+    enum CodingKeys: String, CodingKey {
+        case content, token, posted, pushCapable, origin, registered, sendFailed, besideRegistered, failureCounted
+    }
+
+    /// Traces recorded before `failureCounted` existed decode with it false; it is written only
+    /// when set, so such traces replay byte for byte.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        content = try c.decode(CardContent.self, forKey: .content)
+        token = try c.decode(UInt8.self, forKey: .token)
+        posted = try c.decode(Bool.self, forKey: .posted)
+        pushCapable = try c.decode(Bool.self, forKey: .pushCapable)
+        origin = try c.decode(CardOrigin.self, forKey: .origin)
+        registered = try c.decode(Bool.self, forKey: .registered)
+        sendFailed = try c.decode(Bool.self, forKey: .sendFailed)
+        besideRegistered = try c.decode(Bool.self, forKey: .besideRegistered)
+        failureCounted = try c.decodeIfPresent(Bool.self, forKey: .failureCounted) ?? false
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(content, forKey: .content)
+        try c.encode(token, forKey: .token)
+        try c.encode(posted, forKey: .posted)
+        try c.encode(pushCapable, forKey: .pushCapable)
+        try c.encode(origin, forKey: .origin)
+        try c.encode(registered, forKey: .registered)
+        try c.encode(sendFailed, forKey: .sendFailed)
+        try c.encode(besideRegistered, forKey: .besideRegistered)
+        if failureCounted { try c.encode(failureCounted, forKey: .failureCounted) }
+    }
 }
 
 /// One phone: its cards (oldest updatedAt first) and its app.

@@ -58,6 +58,79 @@ extension FleetStory {
         return nil
     }
 
+    /// The last failed send to a card whose tick was then applied without moving the server's
+    /// memory (the delivery threshold held): (fail step, apply step, the memory it kept).
+    var failedSendHeld: (Int, Int, CardContent)? {
+        let states = self.states
+        var failed: [Int: Int] = [:]  // server → its failed send's step, in the open tick
+        var found: (Int, Int, CardContent)?
+        for k in steps.indices where k + 1 < states.count {
+            switch steps[k] {
+            case .failSend(let i):
+                if let t = states[k].servers[i].tick?.targets.first(where: { $0.outcome == .pending }),
+                    case .card? = model.owner(of: t.token, in: states[k])
+                {
+                    failed[i] = k + 1
+                }
+            case .apply(let i):
+                if let f = failed[i], case .card(let m) = states[k + 1].servers[i].memory,
+                    states[k + 1].servers[i].memory == states[k].servers[i].memory
+                {
+                    found = (f, k + 1, m)
+                }
+                failed[i] = nil
+            case .tick(let i): failed[i] = nil
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// The last step at which the app (a sync, or a launch's own sync) changed a card's content on
+    /// phone `d`: (step, the content it wrote).
+    func appWrite(_ d: Int) -> (Int, CardContent)? {
+        let states = self.states
+        for k in steps.indices.reversed() where k + 1 < states.count {
+            switch steps[k] {
+            case .sync(d), .openApp(d), .backgroundLaunch(d):
+                let before = states[k].devices[d].cards.map(\.content), after = states[k + 1].devices[d].cards.map(\.content)
+                if before != after, let written = after.last { return (k + 1, written) }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The last world step after `step` that brought the truth back to `content`.
+    func sessionsReturned(to content: CardContent, after step: Int) -> Int? {
+        let states = self.states
+        return steps.indices.last { k in
+            guard k + 1 > step, k + 1 < states.count, case .setSession = steps[k] else { return false }
+            return model.truth(states[k + 1]) == content
+        }.map { $0 + 1 }
+    }
+
+    /// other-writer-moved, told from the steps: the failed send, the held memory, the app's write
+    /// and the sessions' return, each named only when the trace contains it.
+    var otherWriterMovedText: String {
+        let final = states.last
+        guard let (f, a, kept) = failedSendHeld else {
+            return FleetStory.causeMeaning["other-writer-moved"] ?? ""
+        }
+        var text = "the server's update to this card failed (step \(f)) and the delivery threshold kept its memory at [\(FleetStory.describe(kept))] when it applied the tick (step \(a)), as the spec says"
+        let phone = final.flatMap { s in s.devices.indices.first { d in s.devices[d].cards.contains { $0.content != kept } } }
+        if let d = phone, let (w, written) = appWrite(d) {
+            text += "; the app had written [\(FleetStory.describe(written))] to the card (step \(w))"
+            if let s = final, !s.devices[d].app.isAlive { text += " and is no longer running, so it does not sync again" }
+        }
+        if let r = sessionsReturned(to: kept, after: a) {
+            text += "; the sessions returned to [\(FleetStory.describe(kept))] (step \(r)), so the server sees no change and never re-sends: the card keeps what the app wrote."
+        } else {
+            text += "; the server's memory matches its view of the sessions, so it sees no change and never re-sends."
+        }
+        return text
+    }
+
     /// The cause text for `cls`:`cause`, or nil when the cause has none.
     func causeText(_ cls: String, _ cause: String) -> String? {
         switch (cls, cause) {
@@ -87,6 +160,8 @@ extension FleetStory {
             return "the app knows a host is down, so its count is untrusted and it creates no card; the default host's server does not start one either."
         case ("zombie-card", "host-down"):
             return "the app knows a host is down, so its end gate leaves the card untouched (spec E: unknown is not zero), whatever the reachable hosts say."
+        case ("zombie-card", "other-writer-moved"):
+            return otherWriterMovedText
         case ("zombie-card", "adopted-never-filled"):
             return "the server adopted this card and never filled it, and (the variant) never ends such a card."
         case ("false-end", "server"):

@@ -187,6 +187,7 @@ extension FleetStory {
         "unaddressable": "the server holds no token for this card (e.g. its registration was lost, or its token rotated while the app slept).",
         "server-forgot": "the server holds the card's token but believes there is no card, so it never updates it.",
         "advanced-despite-failure": "the send to the real card failed, yet the server counted the tick as delivered.",
+        "other-writer-moved": "the last send to this card failed and the server did not count it delivered, so its memory is not what the card shows, and it sees nothing to re-send.",
         "resurrected": "a server restart's boot-time load put back a card the phone had reported ended.",
         "server-view": "the server's own view of the sessions (its host only, no hidden dirs) differs from the app's, so the server's idea of a correct card is not the truth.",
         "second-writer": "a second server (another host, or a scratch port) push-started its own card.",

@@ -8,7 +8,7 @@ extension FleetSystem {
     ]
     static let zombieCauses = [
         "not-push-capable", "host-down", "two-phones", "idle-phone", "unaddressable", "server-forgot",
-        "advanced-despite-failure", "stale-delivery", "server-view", "adopted-never-filled",
+        "advanced-despite-failure", "other-writer-moved", "stale-delivery", "server-view", "adopted-never-filled",
     ]
     static let missingCauses = ["host-down", "two-phones", "resurrected", "server-ghost", "server-view", "veto", "no-start-token"]
 
@@ -57,8 +57,11 @@ extension FleetSystem {
         case .none: return "server-forgot"
         case .adopted: return "adopted-never-filled"
         case .card(let m):
-            if m != c.content { return c.sendFailed ? "advanced-despite-failure" : "stale-delivery" }
-            return "server-view"
+            guard m != c.content else { return "server-view" }
+            // The last send to the card failed: either the server counted it delivered (its memory
+            // moved past the card), or the threshold held the memory while the app wrote the card.
+            if c.sendFailed { return c.failureCounted ? "advanced-despite-failure" : "other-writer-moved" }
+            return "stale-delivery"
         }
     }
 

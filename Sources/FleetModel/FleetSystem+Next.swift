@@ -142,7 +142,10 @@ extension FleetSystem {
         else { return false }
         tick.targets[t].outcome = .failed
         s.servers[i].tick = tick
-        if case .card(let d, let c) = owner { s.devices[d].cards[c].sendFailed = true }
+        if case .card(let d, let c) = owner {
+            s.devices[d].cards[c].sendFailed = true
+            s.devices[d].cards[c].failureCounted = false
+        }
         return true
     }
 

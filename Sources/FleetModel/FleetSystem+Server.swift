@@ -87,6 +87,7 @@ extension FleetSystem {
                     origin: origin, besideRegistered: known))
             case .card(let d, let c)? where tick.action != .start:
                 s.devices[d].cards[c].sendFailed = false
+                s.devices[d].cards[c].failureCounted = false
                 enqueue(&s, PushCell(
                     device: UInt8(d), action: tick.action, content: tick.content, token: target.token,
                     channel: false, origin: origin, besideRegistered: false))
@@ -108,7 +109,14 @@ extension FleetSystem {
         else { return false }
         s.servers[i].tick = nil
         let accepted = tick.targets.count { $0.outcome == .accepted }
-        applyTick(&s, i, tick, FleetDelivery(attempted: tick.targets.count, accepted: accepted))
+        let delivery = FleetDelivery(attempted: tick.targets.count, accepted: accepted)
+        if delivery.verdict(for: tick.action, guards: guards) == .met {
+            // A failed send counted as delivered: the server's memory moves past it (cause naming).
+            for t in tick.targets where t.outcome == .failed {
+                if case .card(let d, let c)? = owner(of: t.token, in: s) { s.devices[d].cards[c].failureCounted = true }
+            }
+        }
+        applyTick(&s, i, tick, delivery)
         if s.servers[i].memory == .none { s.servers[i].forgotSinceRegistration = true }
         return true
     }

@@ -55,7 +55,8 @@ struct FleetConfigTests {
     @Test("every committed configuration decodes")
     func committed() throws {
         for name in ["fleet-card", "fleet-card-broadcast", "fleet-card-device-id", "fleet-card-nightly", "fleet-card-one-phone",
-                     "fleet-card-working-phone", "fleet-card-faults", "fleet-card-dev-builds", "fleet-card-restarts"] {
+                     "fleet-card-working-phone", "fleet-card-faults", "fleet-card-dev-builds", "fleet-card-restarts",
+                     "fleet-card-other-writer"] {
             let path = Repository.root + "/Models/\(name).json"
             #expect((try? FleetConfig.load(path: path)) != nil, "\(name)")
         }

@@ -86,6 +86,7 @@ struct FleetFingerprintFieldTests {
             "devices[].cards[].registered": { $0.devices[0].cards[0].registered.toggle() },
             "devices[].cards[].sendFailed": { $0.devices[0].cards[0].sendFailed.toggle() },
             "devices[].cards[].besideRegistered": { $0.devices[0].cards[0].besideRegistered.toggle() },
+            "devices[].cards[].failureCounted": { $0.devices[0].cards[0].failureCounted.toggle() },
             "devices[].app": { $0.devices[0].app = .foreground },
             "devices[].fetched": { $0.devices[0].fetched.toggle() },
             "devices[].knownDown": { $0.devices[0].knownDown ^= 1 },

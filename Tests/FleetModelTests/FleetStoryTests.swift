@@ -60,6 +60,21 @@ struct FleetStoryTests {
         for k in numbers(after: "the server decided end") {
             guard case .tick? = step(k) else { Issue.record("\(path): step \(k) is not a decide"); continue }
         }
+        for k in numbers(after: "update to this card failed") {
+            guard case .failSend? = step(k) else { Issue.record("\(path): step \(k) is not a failed send"); continue }
+        }
+        for k in numbers(after: "when it applied the tick") {
+            guard case .apply? = step(k) else { Issue.record("\(path): step \(k) is not an apply"); continue }
+        }
+        for k in numbers(after: "the app had written") {
+            switch step(k) {
+            case .sync?, .openApp?, .backgroundLaunch?: break
+            default: Issue.record("\(path): step \(k) is not the app's sync")
+            }
+        }
+        for k in numbers(after: "the sessions returned to") {
+            guard case .setSession? = step(k) else { Issue.record("\(path): step \(k) is not a session change"); continue }
+        }
         for k in numbers(after: "and its apply") {
             guard case .apply? = step(k) else { Issue.record("\(path): step \(k) is not an apply"); continue }
         }
