@@ -54,9 +54,12 @@ extension FleetSystem {
         }
         // Writing only what changed keeps the state's arrays shared with its parent's (no copy
         // now; an identity test, not an intern lookup, when the successor is packed).
-        var after = result.cell
-        after.tick = pending
-        if after != s.servers[i] { s.servers[i] = after }
+        // Both without the tick in flight: no comparison of FleetTick's strings.
+        if result.cell != key.cell {
+            var after = result.cell
+            after.tick = pending
+            s.servers[i] = after
+        }
         if result.registry != key.registry { s.registries[h] = result.registry }
     }
 }
