@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "ClassicModelsTests", dependencies: ["ClassicModels", "Explorer"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "FleetCardTests", dependencies: ["FleetCard", "PropertyTesting"]),
-        .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum"]),
+        .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "Explorer", "BigNum", "SeededRandom"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "PropertyTesting", "BigNum"]),
         .testTarget(name: "CheckinModelTests", dependencies: ["CheckinModel", "Widgets", "Explorer"]),
         .testTarget(name: "CardcheckCLITests", dependencies: ["CardcheckCLI", "PropertyTesting"]),

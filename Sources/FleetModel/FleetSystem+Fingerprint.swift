@@ -13,6 +13,21 @@ struct WordPacker {
         if shift == 64 { flush() }
     }
     @inline(__always) mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
+    /// The `count` (1...8) low bytes of `bytes`, lowest first, at once: the same words as
+    /// `count` calls of `add(_: UInt8)` (`WordPackerTests`), with one branch instead of `count`.
+    @inline(__always) mutating func add(bytes: UInt64, count: Int) {
+        let total = shift &+ 8 &* UInt64(count)
+        word |= bytes << shift
+        if total < 64 {
+            shift = total
+            return
+        }
+        // Bytes that did not fit go first into the next word (none when shift was 0: `>>` by 64 is 0).
+        let rest = bytes >> (64 &- shift)
+        flush()
+        word = rest
+        shift = total &- 64
+    }
     @inline(__always) mutating func flush() {
         hash = Fingerprint.mix(hash ^ word) &+ 0x9E37_79B9_7F4A_7C15
         word = 0
@@ -55,12 +70,11 @@ extension FleetSystem {
 
     static func pack(_ server: ServerCell, _ p: inout WordPacker) {
         pack(server.memory, &p)
-        p.add(server.sinceMask)
-        p.add(server.vetoMask.map { $0 | 0x80 } ?? 0)
-        p.add(server.loading)
-        p.add(server.endedDuringLoad)
-        p.add(server.resurrected)
-        p.add(server.forgotSinceRegistration)
+        p.add(
+            bytes: UInt64(server.sinceMask) | UInt64(server.vetoMask.map { $0 | 0x80 } ?? 0) << 8
+                | UInt64(server.loading ? 1 : 0) << 16 | UInt64(server.endedDuringLoad ? 1 : 0) << 24
+                | UInt64(server.resurrected ? 1 : 0) << 32 | UInt64(server.forgotSinceRegistration ? 1 : 0) << 40,
+            count: 6)
         pack(server.file, &p)
         pack(server.pendingLoad, &p)
         if let tick = server.tick {
@@ -83,23 +97,23 @@ extension FleetSystem {
 
     static func pack(_ r: RegistryCell, _ p: inout WordPacker) {
         p.add(UInt8(r.pushToStart.count))
-        for t in r.pushToStart { p.add(t.token); p.add(t.device); p.add(t.env) }
+        for t in r.pushToStart { p.add(bytes: UInt64(t.token) | UInt64(t.device) << 8 | UInt64(t.env) << 16, count: 3) }
         p.add(UInt8(r.update.count))
-        for t in r.update { p.add(t.token); p.add(t.device); p.add(t.env) }
+        for t in r.update { p.add(bytes: UInt64(t.token) | UInt64(t.device) << 8 | UInt64(t.env) << 16, count: 3) }
     }
 
     static func pack(_ d: DeviceCell, _ p: inout WordPacker) {
         p.add(UInt8(d.cards.count))
         for c in d.cards {
             pack(c.content, &p)
-            p.add(c.token)
-            p.add((c.posted ? 1 : 0) | (c.pushCapable ? 2 : 0) | (c.registered ? 4 : 0) | (c.sendFailed ? 8 : 0)
-                | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0) | (c.failureCounted ? 128 : 0))
+            let flags = (c.posted ? 1 : 0) | (c.pushCapable ? 2 : 0) | (c.registered ? 4 : 0) | (c.sendFailed ? 8 : 0)
+                | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0) | (c.failureCounted ? 128 : 0)
+            p.add(bytes: UInt64(c.token) | UInt64(flags) << 8, count: 2)
         }
-        p.add(appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0))
-        p.add(d.knownDown)
-        p.add(d.pushToStartToken)
-        p.add(d.startsSinceWorld)
+        let app = appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0)
+        p.add(
+            bytes: UInt64(app) | UInt64(d.knownDown) << 8 | UInt64(d.pushToStartToken) << 16 | UInt64(d.startsSinceWorld) << 24,
+            count: 4)
         if let last = d.lastSynced {
             p.add(1)
             pack(last, &p)
@@ -111,11 +125,12 @@ extension FleetSystem {
     }
 
     static func pack(_ c: CardContent, _ p: inout WordPacker) {
-        p.add(c.working)
-        p.add(c.needsInput)
-        p.add(c.more)
-        p.add(UInt8(c.rows.count))
-        for r in c.rows { p.add(r) }
+        let n = c.rows.count
+        p.add(bytes: UInt64(c.working) | UInt64(c.needsInput) << 8 | UInt64(c.more) << 16 | UInt64(n) << 24, count: 4)
+        guard n > 0 else { return }
+        var rows: UInt64 = 0
+        for k in 0..<n { rows |= UInt64(c.rows[k]) << (8 * UInt64(k)) }
+        p.add(bytes: rows, count: n)
     }
 
     static func pack(_ m: CardMemory, _ p: inout WordPacker) {

@@ -63,7 +63,7 @@ extension FleetSystem {
         case .activityUpdates(let d): done = activityUpdates(&s, d)
         }
         guard done, withinBounds(s) else { return nil }
-        if action.isWorld { for d in s.devices.indices { s.devices[d].startsSinceWorld = 0 } }
+        if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
         canonicalize(&s)
         return s
     }

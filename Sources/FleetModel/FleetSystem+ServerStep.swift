@@ -52,9 +52,15 @@ extension FleetSystem {
             FleetLogic.store(next, into: &cell, registry: &registry)
             return ServerStepResult(cell: cell, registry: registry)
         }
-        s.servers[i] = result.cell
-        s.servers[i].tick = pending
-        s.registries[h] = result.registry
+        // Writing only what changed keeps the state's arrays shared with its parent's (no copy
+        // now; an identity test, not an intern lookup, when the successor is packed).
+        // Both without the tick in flight: no comparison of FleetTick's strings.
+        if result.cell != key.cell {
+            var after = result.cell
+            after.tick = pending
+            s.servers[i] = after
+        }
+        if result.registry != key.registry { s.registries[h] = result.registry }
     }
 }
 

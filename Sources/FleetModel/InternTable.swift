@@ -5,7 +5,7 @@ import Synchronization
 /// hash, so two search threads rarely wait for each other; ids are given in order of first
 /// insertion, so they may differ between runs: they name storage only and never reach a
 /// fingerprint, an order or a report.
-final class InternTable<Value: Hashable & Sendable>: Sendable {
+final class InternTable<Value: WordHashable>: Sendable {
     private struct Storage {
         var ids: [Hashed<Value>: UInt32] = [:]
         var values: [Value] = []

@@ -1,0 +1,109 @@
+import FleetCard
+
+/// A memo key or interned part that hashes through its fingerprint bytes in one `WordPacker`
+/// pass: no SipHash round per key (`Hashed`); `==` stays field by field, so a weak hash costs
+/// only speed, never a wrong result.
+protocol WordHashable: Hashable, Sendable {
+    func pack(into p: inout WordPacker)
+}
+
+extension WordPacker {
+    @inline(__always) mutating func add(word: UInt64) {
+        for k in 0..<8 { add(UInt8(truncatingIfNeeded: word >> (8 * UInt64(k)))) }
+    }
+}
+
+extension Array: WordHashable where Element: WordHashable {
+    func pack(into p: inout WordPacker) {
+        p.add(UInt8(truncatingIfNeeded: count))
+        for e in self { e.pack(into: &p) }
+    }
+}
+
+extension SessionCell: WordHashable {
+    func pack(into p: inout WordPacker) {
+        p.add(FleetSystem.activityCode(activity) | (duplicated ? 8 : 0))
+    }
+}
+
+extension ServerCell: WordHashable {
+    func pack(into p: inout WordPacker) { FleetSystem.pack(self, &p) }
+}
+
+extension RegistryCell: WordHashable {
+    func pack(into p: inout WordPacker) { FleetSystem.pack(self, &p) }
+}
+
+extension DeviceCell: WordHashable {
+    func pack(into p: inout WordPacker) { FleetSystem.pack(self, &p) }
+}
+
+extension FleetCodec.World: WordHashable {
+    func pack(into p: inout WordPacker) {
+        sessions.pack(into: &p)
+        p.add(hostsDown)
+    }
+}
+
+extension FleetCodec.InFlight: WordHashable {
+    func pack(into p: inout WordPacker) { FleetSystem.pack(posts: posts, pushes: pushes, &p) }
+}
+
+extension FleetSystem.DecideKey: WordHashable {
+    func pack(into p: inout WordPacker) {
+        p.add(UInt8(truncatingIfNeeded: server))
+        p.add(word: sessions.word)
+        FleetSystem.pack(memory, &p)
+        p.add(sinceMask)
+        p.add(vetoMask.map { $0 | 0x80 } ?? 0)
+    }
+}
+
+extension FleetSystem.TargetKey: WordHashable {
+    func pack(into p: inout WordPacker) {
+        p.add(FleetSystem.actionCode(action))
+        FleetSystem.pack(registry, &p)
+    }
+}
+
+extension FleetSystem.ServerStepKey: WordHashable {
+    func pack(into p: inout WordPacker) {
+        FleetSystem.pack(cell, &p)
+        FleetSystem.pack(registry, &p)
+        p.add(word: sessions.word)
+        switch op {
+        case .postStart(let e): p.add(0); p.add(e.token); p.add(e.device); p.add(e.env)
+        case .postUpdate(let e): p.add(1); p.add(e.token); p.add(e.device); p.add(e.env)
+        case .postEnded: p.add(2)
+        case .apply(let tick, let delivery):
+            // FleetCard's decision by a few of its fields (its strings are slow to hash).
+            p.add(3)
+            p.add(FleetSystem.actionCode(tick.action))
+            p.add(tick.vetoed)
+            p.add(UInt8(truncatingIfNeeded: tick.content.working))
+            p.add(UInt8(truncatingIfNeeded: tick.content.needsInput))
+            p.add(UInt8(truncatingIfNeeded: tick.content.rows.count))
+            p.add(UInt8(truncatingIfNeeded: tick.activeSids.count))
+            p.add(UInt8(truncatingIfNeeded: delivery.attempted))
+            p.add(UInt8(truncatingIfNeeded: delivery.accepted))
+        case .bootLoad: p.add(4)
+        case .restart: p.add(5)
+        }
+    }
+}
+
+extension FleetSystem.SyncKey: WordHashable {
+    func pack(into p: inout WordPacker) {
+        p.add((launch ? 1 : 0) | (fetched ? 2 : 0))
+        p.add(knownDown)
+        seen.pack(into: &p)
+        for content in [card, last] {
+            if let content {
+                p.add(1)
+                FleetSystem.pack(content, &p)
+            } else {
+                p.add(0)
+            }
+        }
+    }
+}
