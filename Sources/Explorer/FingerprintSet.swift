@@ -60,65 +60,43 @@ struct FingerprintSet {
     /// Inserts `fingerprint`; true when it was not there yet.
     @inline(__always)
     mutating func insert(_ fingerprint: UInt64) -> Bool {
-        let key = fingerprint == 0 ? 1 : fingerprint
+        let key = Self.key(fingerprint)
         if count >= growAt { grow() }
-        var i = home(key)
-        while true {
-            let here = slots[i]
-            if here == key { return false }
-            if here == 0 {
-                slots[i] = key
-                count += 1
-                return true
-            }
-            i += 1
-            if i == slots.count { i = 0 }
-        }
+        let i = slot(of: key)
+        if slots[i] == key { return false }
+        slots[i] = key
+        count += 1
+        return true
     }
 
     /// Inserts `fingerprint` with node id `id` unless it is there; returns the id stored for it
     /// (`id` itself when it was new). Only for a set made `ids: true`.
     @inline(__always)
     mutating func insert(_ fingerprint: UInt64, id: UInt32) -> UInt32 {
-        let key = fingerprint == 0 ? 1 : fingerprint
+        let key = Self.key(fingerprint)
         if count >= growAt { grow() }
-        var i = home(key)
-        while true {
-            let here = slots[i]
-            if here == key { return ids[i] }
-            if here == 0 {
-                slots[i] = key
-                ids[i] = id
-                count += 1
-                return id
-            }
-            i += 1
-            if i == slots.count { i = 0 }
-        }
+        let i = slot(of: key)
+        if slots[i] == key { return ids[i] }
+        slots[i] = key
+        ids[i] = id
+        count += 1
+        return id
     }
 
     /// The node id stored with `fingerprint`, which must be in the set (made `ids: true`);
     /// `setID` may write other slots' ids meanwhile, never the slots themselves.
     @inline(__always)
     func id(of fingerprint: UInt64) -> UInt32 {
-        let key = fingerprint == 0 ? 1 : fingerprint
-        var i = home(key)
-        while slots[i] != key && slots[i] != 0 {
-            i += 1
-            if i == slots.count { i = 0 }
-        }
+        let key = Self.key(fingerprint)
+        let i = slot(of: key)
         return slots[i] == key ? ids[i] : UInt32.max
     }
 
     /// Sets the node id of `fingerprint`, which must be in the set (made `ids: true`).
     @inline(__always)
     func setID(_ fingerprint: UInt64, _ id: UInt32) {
-        let key = fingerprint == 0 ? 1 : fingerprint
-        var i = home(key)
-        while slots[i] != key && slots[i] != 0 {
-            i += 1
-            if i == slots.count { i = 0 }
-        }
+        let key = Self.key(fingerprint)
+        let i = slot(of: key)
         if slots[i] == key { ids[i] = id }
     }
 
@@ -130,15 +108,23 @@ struct FingerprintSet {
     /// Whether `fingerprint` is in the set.
     @inline(__always)
     func contains(_ fingerprint: UInt64) -> Bool {
-        let key = fingerprint == 0 ? 1 : fingerprint
+        let key = Self.key(fingerprint)
+        return slots[slot(of: key)] == key
+    }
+
+    /// The stored key of `fingerprint` (0 is kept as 1: see the type's comment).
+    @inline(__always)
+    private static func key(_ fingerprint: UInt64) -> UInt64 { fingerprint == 0 ? 1 : fingerprint }
+
+    /// The slot holding `key`, or the empty slot where it goes: linear probing from its home.
+    @inline(__always)
+    private func slot(of key: UInt64) -> Int {
         var i = home(key)
-        while true {
-            let here = slots[i]
-            if here == key { return true }
-            if here == 0 { return false }
+        while slots[i] != key && slots[i] != 0 {
             i += 1
             if i == slots.count { i = 0 }
         }
+        return i
     }
 
     private mutating func grow() {
@@ -154,11 +140,7 @@ struct FingerprintSet {
         // order of the old table's, so the writes sweep the new table nearly in order.
         let moveIDs = oldIDs.count > 0
         for (j, key) in old.enumerated() where key != 0 {
-            var i = home(key)
-            while slots[i] != 0 {
-                i += 1
-                if i == capacity { i = 0 }
-            }
+            let i = slot(of: key)
             slots[i] = key
             if moveIDs { ids[i] = oldIDs[j] }
         }
