@@ -44,7 +44,7 @@ extension FleetSystem {
     /// Every field of the state, in a fixed order, lengths first (so no two states share bytes).
     static func pack(_ s: FleetState) -> UInt64 {
         var p = WordPacker()
-        for session in s.sessions { p.add(activityCode(session.activity) | (session.duplicated ? 8 : 0)) }
+        for session in s.sessions { session.pack(into: &p) }
         p.add(s.hostsDown)
         for server in s.servers { pack(server, &p) }
         for r in s.registries { pack(r, &p) }
