@@ -38,7 +38,19 @@ let package = Package(
             name: "CardcheckCLI",
             dependencies: ["Explorer", "ClassicModels", "FleetModel", "CheckinModel", "BigNum", "SeededRandom", "PropertyEngine", "CIRun"]
         ),
-        .executableTarget(name: "cardcheck", dependencies: ["CardcheckCLI", "PropertyEngine"]),
+        // The release executable links the Swift runtime and Foundation statically: a search's
+        // whole-process peak is ~7 MiB lower (no shared libraries' relocation and symbol
+        // tables to page in) and calls into the runtime skip the PLT. Foundation's static
+        // archives need their own dependencies named (the modules were compiled for the shared
+        // ones). Debug builds and tests link the shared libraries as before.
+        .executableTarget(
+            name: "cardcheck", dependencies: ["CardcheckCLI", "PropertyEngine"],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-lFoundation", "-lCoreFoundation", "-lFoundationInternationalization",
+                     "-lFoundationEssentials", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]),
 
         .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
