@@ -40,7 +40,7 @@ let package = Package(
         ),
         // The release executable is linked statically (Linux): the Swift runtime, Foundation,
         // libc and GMP inside it, so no shared library's relocation and symbol tables are paged
-        // in (a search's whole-process peak is ~11 MiB lower) and runtime calls skip the PLT.
+        // in (a search's whole-process peak is ~10 MiB lower) and runtime calls skip the PLT.
         // Foundation's static archives need their own dependencies named (the modules were
         // compiled for the shared ones). Debug builds and tests link the shared libraries.
         .executableTarget(
