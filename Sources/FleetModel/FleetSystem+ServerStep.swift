@@ -6,7 +6,7 @@ extension FleetSystem {
         case postStart(TokenEntry)
         case postUpdate(TokenEntry)
         case postEnded
-        case apply(FleetTick, FleetDelivery)
+        case apply(DecidedTick, FleetDelivery)
         case bootLoad
         case restart
     }
@@ -45,7 +45,7 @@ extension FleetSystem {
                 next = FleetLogic.registeringUpdateToken(
                     server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
             case .postEnded: next = server.postingEnded()
-            case .apply(let decided, let delivery): next = server.applying(decided, delivery, guards: guards)
+            case .apply(let decided, let delivery): next = server.applying(decided.tick, delivery, guards: guards)
             case .bootLoad: next = server.completingBootLoad(guards: guards)
             case .restart: next = server.restarted()
             }
@@ -61,30 +61,6 @@ extension FleetSystem {
             s.servers[i] = after
         }
         if result.registry != key.registry { s.registries[h] = result.registry }
-    }
-}
-
-extension FleetSystem.ServerOp {
-    /// FleetCard's decision hashes by a few of its fields (its strings are slow to hash); `==`
-    /// still compares all of it.
-    func hash(into h: inout Hasher) {
-        switch self {
-        case .postStart(let e): h.combine(0); h.combine(e)
-        case .postUpdate(let e): h.combine(1); h.combine(e)
-        case .postEnded: h.combine(2)
-        case .apply(let tick, let delivery):
-            h.combine(3)
-            h.combine(tick.action)
-            h.combine(tick.vetoed)
-            h.combine(tick.content.working)
-            h.combine(tick.content.needsInput)
-            h.combine(tick.content.rows.count)
-            h.combine(tick.activeSids.count)
-            h.combine(delivery.attempted)
-            h.combine(delivery.accepted)
-        case .bootLoad: h.combine(4)
-        case .restart: h.combine(5)
-        }
     }
 }
 

@@ -52,6 +52,8 @@ public struct FleetSystem: Model {
     /// FleetCard's decision with its content and sids as cells (converted once per decision).
     struct Decision: Sendable {
         let tick: FleetTick
+        /// The same decision, interned (what a tick cell holds).
+        let decided: DecidedTick
         let content: CardContent
         let sinceMask: UInt8
     }
@@ -66,7 +68,9 @@ public struct FleetSystem: Model {
             let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: 1, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards)
-            return Decision(tick: tick, content: FleetLogic.cell(tick.content), sinceMask: FleetLogic.mask(tick.activeSids))
+            return Decision(
+                tick: tick, decided: DecidedTick(tick), content: FleetLogic.cell(tick.content),
+                sinceMask: FleetLogic.mask(tick.activeSids))
         }
     }
 
