@@ -23,6 +23,9 @@ extension FleetSystem {
     struct ServerStepResult: Sendable {
         let cell: ServerCell
         let registry: RegistryCell
+        /// Whether `cell` and `registry` differ from the key's (decided once per key, not per step).
+        let cellChanged: Bool
+        let registryChanged: Bool
     }
 
     /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
@@ -50,17 +53,18 @@ extension FleetSystem {
             case .restart: next = server.restarted()
             }
             FleetLogic.store(next, into: &cell, registry: &registry)
-            return ServerStepResult(cell: cell, registry: registry)
+            return ServerStepResult(
+                cell: cell, registry: registry, cellChanged: cell != key.cell, registryChanged: registry != key.registry)
         }
         // Writing only what changed keeps the state's arrays shared with its parent's (no copy
         // now; an identity test, not an intern lookup, when the successor is packed).
         // Both without the tick in flight: no comparison of FleetTick's strings.
-        if result.cell != key.cell {
+        if result.cellChanged {
             var after = result.cell
             after.tick = pending
             s.servers[i] = after
         }
-        if result.registry != key.registry { s.registries[h] = result.registry }
+        if result.registryChanged { s.registries[h] = result.registry }
     }
 }
 
