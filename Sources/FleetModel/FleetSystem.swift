@@ -20,10 +20,13 @@ public struct FleetSystem: Model {
         let syncs = Memo<SyncKey, SyncOutcome>()
         /// How the search keeps states between levels (`PackedFleetState`).
         let codec: FleetCodec
+        /// FleetCard's dedupe per number of cards a phone shows (`dedupeLosers`).
+        let dedupeLosers: [UInt64]
 
         init(config: FleetConfig) {
             self.config = config
             codec = FleetCodec(devices: config.devices.count)
+            dedupeLosers = (0...FleetState.cardCapacity).map { FleetSystem.dedupeLosers(count: $0, guards: config.guards) }
         }
     }
 
