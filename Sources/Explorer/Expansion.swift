@@ -94,6 +94,10 @@ struct Expansion<M: Model>: @unchecked Sendable {
             out.append(Successor(
                 key: nextKey, state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
         }
+        // A step only a bound refused keeps the state from being quiescent (asked of few states).
+        if quiescent && !quiescentChecks.isEmpty && model.boundRefusesSystemStep(in: state, actions) {
+            quiescent = false
+        }
         if quiescent {
             for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {
                 findings.violated(p, .state(node))

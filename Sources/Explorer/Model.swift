@@ -63,6 +63,12 @@ public protocol Model: Sendable {
     /// steps; nil (the default) leaves the order as found.
     func actorName(of action: Action) -> String?
 
+    /// Whether the system action `action` is refused in `state` only by a bound of the model (a
+    /// cap on messages in flight or on cards shown), not by the system: the real system would
+    /// take it, so a state with such a step is not quiescent. Asked only of states otherwise
+    /// quiescent, for their system actions; the default is false (no bound refuses a step).
+    func refusedByBound(_ state: State, _ action: Action) -> Bool
+
     /// The configuration this model value was built from, written into traces so a trace file
     /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
     var configuration: JSONValue { get }
@@ -78,7 +84,16 @@ extension Model {
     public func representative(of state: State) -> State { state }
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
+    public func refusedByBound(_ state: State, _ action: Action) -> Bool { false }
     public var configuration: JSONValue { .object([:]) }
+}
+
+extension Model {
+    /// Whether a system action of `actions` (those of `state`) is refused only by a bound: such
+    /// a state is not quiescent (Models/README.md, "Bounds"). Search and replay both ask this.
+    func boundRefusesSystemStep(in state: State, _ actions: [Action]) -> Bool {
+        actions.contains { kind(of: $0) == .system && refusedByBound(state, $0) }
+    }
 }
 
 extension Model where Self: Encodable {

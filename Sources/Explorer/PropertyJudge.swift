@@ -47,10 +47,11 @@ struct PropertyJudge<M: Model> {
         }
     }
 
-    /// No enabled system action changes the state.
+    /// No enabled system action changes the state, and no bound refuses one (as `Expansion` judges).
     func isQuiescent(_ state: M.State) -> Bool {
-        model.actions(in: state).allSatisfy { action in
+        let actions = model.actions(in: state)
+        return actions.allSatisfy { action in
             model.kind(of: action) == .world || (model.next(state, action).map { $0 == state } ?? true)
-        }
+        } && !model.boundRefusesSystemStep(in: state, actions)
     }
 }

@@ -3,13 +3,17 @@ import FleetCard
 extension FleetSystem {
     /// APNs delivers: a start creates a card (and asks iOS to wake the app), an update or end
     /// reaches the card holding the token, or every card of the phone for a broadcast.
-    func deliverPush(_ s: inout FleetState, _ p: Int) -> Bool {
+    /// A start past `maxCardsPerDevice` is not taken and sets `refused` (a bound, not the logic).
+    func deliverPush(_ s: inout FleetState, _ p: Int, refused: inout Bool) -> Bool {
         guard p < s.pushes.count else { return false }
         let push = s.pushes.remove(at: p)
         let d = Int(push.device)
         switch push.action {
         case .start:
-            guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else { return false }
+            guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else {
+                refused = true
+                return false
+            }
             s.devices[d].cards.append(CardCell(
                 content: push.content, token: freshToken(s), posted: false, pushCapable: true,
                 origin: push.origin, registered: false, sendFailed: false, besideRegistered: push.besideRegistered))
@@ -62,10 +66,15 @@ extension FleetSystem {
     }
 
     /// FleetActivityController.sync() (FleetCard's FleetClientSync) against the phone's newest card.
-    func sync(_ s: inout FleetState, _ d: Int) -> Bool {
+    func sync(_ s: inout FleetState, _ d: Int, refused: inout Bool) -> Bool {
         guard s.devices[d].app.isAlive, s.devices[d].needsSync else { return false }
         s.devices[d].needsSync = false
-        return syncNow(&s, d, launch: false)
+        // syncNow is false only when a card it would create exceeds maxCardsPerDevice.
+        guard syncNow(&s, d, launch: false) else {
+            refused = true
+            return false
+        }
+        return true
     }
 
     /// What one sync decides, in cells (FleetCard's `FleetClientSync.Action` and its next memory).

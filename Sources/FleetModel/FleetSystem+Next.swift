@@ -2,6 +2,20 @@ import FleetCard
 
 extension FleetSystem {
     public func next(_ state: FleetState, _ action: Action) -> FleetState? {
+        var refused = false
+        return step(state, action, refused: &refused)
+    }
+
+    /// Refused by `withinBounds` or `maxCardsPerDevice`, not by the documented logic: the real
+    /// system would take the step, so the state is not quiescent (Models/README.md, "Bounds").
+    public func refusedByBound(_ state: FleetState, _ action: Action) -> Bool {
+        var refused = false
+        return step(state, action, refused: &refused) == nil && refused
+    }
+
+    /// `next`; when it returns nil only because a bound refused the step, `refused` is set.
+    @inline(__always)
+    func step(_ state: FleetState, _ action: Action, refused: inout Bool) -> FleetState? {
         var s = state
         let done: Bool
         switch action {
@@ -56,13 +70,17 @@ extension FleetSystem {
         case .apply(let i): done = apply(&s, i)
         case .bootLoad(let i): done = bootLoad(&s, i)
         case .arrivePost(let i): done = arrivePost(&s, i)
-        case .deliverPush(let i): done = deliverPush(&s, i)
+        case .deliverPush(let i): done = deliverPush(&s, i, refused: &refused)
         case .backgroundLaunch(let d): done = backgroundLaunch(&s, d)
         case .refresh(let d): done = refresh(&s, d)
-        case .sync(let d): done = sync(&s, d)
+        case .sync(let d): done = sync(&s, d, refused: &refused)
         case .activityUpdates(let d): done = activityUpdates(&s, d)
         }
-        guard done, withinBounds(s) else { return nil }
+        guard done else { return nil }
+        guard withinBounds(s) else {
+            refused = true
+            return nil
+        }
         if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
         canonicalize(&s)
         return s

@@ -42,6 +42,35 @@ import Testing
         #expect(trace.states.last?["pending"] == .int(0))
     }
 
+    @Test("a state where only a model bound refuses a system step is not quiescent; a quiet one still is")
+    func boundRefusedStep() throws {
+        var undeclared = Mailer()
+        undeclared.declaresBound = false
+        let before = BreadthFirstSearch(undeclared).run()
+        let cut = try #require(before.counterexample("nothing queued when quiet"))
+        // Two requests, one sent, the link cut: the second waits only for the cap of one in flight.
+        #expect(cut.steps.count == 4)
+        #expect(cut.states.last?["queued"] == .int(1))
+        #expect(cut.states.last?["inFlight"] == .int(1))
+
+        let after = BreadthFirstSearch(Mailer()).run()
+        guard case .holds? = after.verdict("nothing queued when quiet")?.outcome else {
+            Issue.record("a state whose send only the cap refused was judged quiescent")
+            return
+        }
+        // A state truly quiet (nothing to send, the link down) is still judged.
+        let quiet = try #require(after.counterexample("nothing in flight when quiet"))
+        #expect(quiet.steps.count == 3 && quiet.states.last?["queued"] == .int(0))
+        // Only the judgement moves: the same states and steps are searched.
+        #expect(after.distinctStates == before.distinctStates)
+        #expect(after.transitions == before.transitions)
+        let parallel = BreadthFirstSearch(Mailer(), options: SearchOptions(threads: 2)).run()
+        guard case .holds? = parallel.verdict("nothing queued when quiet")?.outcome else {
+            Issue.record("the parallel search judged the bound-refused state quiescent")
+            return
+        }
+    }
+
     @Test("a sometimes property never reached fails the run as vacuous")
     func vacuous() {
         var model = Counter()

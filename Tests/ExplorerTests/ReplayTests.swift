@@ -51,6 +51,15 @@ import Testing
         #expect(!outcome.reproduced)
     }
 
+    @Test("replay judges quiescence as the search does: a step only a bound refused keeps the state busy")
+    func boundRefusedStep() throws {
+        var undeclared = Mailer()
+        undeclared.declaresBound = false
+        let trace = try #require(BreadthFirstSearch(undeclared).run().counterexample("nothing queued when quiet"))
+        #expect(Replay(undeclared).run(trace).reproduced)
+        #expect(Replay(Mailer()).run(trace) == .propertyNotBroken(property: "nothing queued when quiet"))
+    }
+
     @Test("every counterexample the search reports replays")
     func searchTracesReplay() throws {
         let report = BreadthFirstSearch(FlagMutex(processes: 3)).run()

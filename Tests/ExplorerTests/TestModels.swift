@@ -80,3 +80,71 @@ struct Tokens: Model {
         }
     }
 }
+
+/// Requests the system sends over a link that may go down, with at most `cap` in flight: a
+/// bound of the model, not of the system. With the link down and the cap reached, a queued
+/// request waits only because of the bound. `declaresBound` is the seam: off, the model does
+/// not say so, and such a state looks quiescent.
+struct Mailer: Model {
+    var cap = 1
+    var declaresBound = true
+
+    struct State: Hashable, Codable, Sendable {
+        var queued = 0
+        var inFlight = 0
+        var delivered = 0
+        var linkDown = false
+    }
+
+    enum Action: String, Hashable, Codable, Sendable, CustomStringConvertible {
+        case request, cut, send, arrive
+        var description: String { rawValue }
+    }
+
+    var name: String { "mailer" }
+    func initialStates() -> [State] { [State()] }
+    func actions(in s: State) -> [Action] { [.request, .cut, .send, .arrive] }
+    func kind(of a: Action) -> ActionKind { a == .request || a == .cut ? .world : .system }
+    var properties: [Property<Mailer>] {
+        [
+            .atQuiescence("nothing queued when quiet") { _, s in s.queued == 0 },
+            .atQuiescence("nothing in flight when quiet") { _, s in s.inFlight == 0 },
+        ]
+    }
+
+    func next(_ s: State, _ a: Action) -> State? {
+        var refused = false
+        return step(s, a, refused: &refused)
+    }
+
+    func refusedByBound(_ s: State, _ a: Action) -> Bool {
+        var refused = false
+        return declaresBound && step(s, a, refused: &refused) == nil && refused
+    }
+
+    /// `next`; `refused` is set when only the cap stops the step.
+    func step(_ s: State, _ a: Action, refused: inout Bool) -> State? {
+        var t = s
+        switch a {
+        case .request:
+            guard s.queued + s.inFlight + s.delivered < 2 else { return nil }
+            t.queued += 1
+        case .cut:
+            guard !s.linkDown else { return nil }
+            t.linkDown = true
+        case .send:
+            guard s.queued > 0 else { return nil }
+            t.queued -= 1
+            t.inFlight += 1
+        case .arrive:
+            guard s.inFlight > 0, !s.linkDown else { return nil }
+            t.inFlight -= 1
+            t.delivered += 1
+        }
+        guard t.inFlight <= cap else {
+            refused = true
+            return nil
+        }
+        return t
+    }
+}

@@ -76,4 +76,20 @@ struct FleetSymmetryTests {
         }
         #expect(swappedSeen > 100)
     }
+
+    /// Why sessions are left out of the symmetry (Models/README.md, "Symmetry"): with time
+    /// abstracted, FleetCard orders a card's rows by sid, so swapping two identically
+    /// configured sessions maps a correct card to one whose rows are out of order.
+    @Test("two working sessions of one host are not interchangeable: swapping them makes the correct card wrong")
+    func sessionsAreNotSymmetric() {
+        let specs = [FleetConfig.SessionSpec(host: 0, initial: .working), FleetConfig.SessionSpec(host: 0, initial: .working)]
+        let sessions = [SessionCell(activity: .working, duplicated: false), SessionCell(activity: .working, duplicated: false)]
+        let truth = FleetLogic.truth(sessions: sessions, specs: specs, guards: .all)
+        #expect(Array(truth.rows) == [0 << 1, 1 << 1])
+        // The swap leaves the two (identical) sessions as they were but renames the card's rows.
+        var swapped = truth
+        swapped.rows = FixedList(truth.rows.map { ($0 & 1) | (($0 >> 1) == 0 ? 1 << 1 : 0) })
+        #expect(Array(swapped.rows) == [1 << 1, 0 << 1])
+        #expect(!FleetLogic.sameRenderable(swapped, truth, guards: .all))
+    }
 }

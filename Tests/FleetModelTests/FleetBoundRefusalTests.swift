@@ -1,0 +1,57 @@
+import Explorer
+import Testing
+@testable import FleetModel
+
+/// A step the documented logic takes but a bound of the model refuses (`withinBounds`,
+/// `maxCardsPerDevice`) keeps the state from being quiescent (Models/README.md, "Bounds").
+@Suite("FleetBoundRefusal")
+struct FleetBoundRefusalTests {
+    /// The 18 steps `check Models/fleet-card-nightly-wide.json --budget 2 --depth 18` once
+    /// reported as duplicate-card:not-deduped with every guard on.
+    static let boundCut: [FleetSystem.Action] = [
+        .tick(0), .send(0), .openApp(1), .send(0), .send(0), .apply(0), .deliverPush(0), .backgroundLaunch(0),
+        .sync(0), .activityUpdates(0), .backgroundEnds(0), .refresh(1), .hostDown(0), .sync(1), .refresh(1),
+        .sync(1), .activityUpdates(1), .deliverPush(0),
+    ]
+
+    @Test("phone2's dedupe, refused only by the cap on POSTs in flight, keeps the wide world's 18-step state busy")
+    func wideNightlyDuplicate() throws {
+        var config = try FleetConfig.load(path: Repository.root + "/Models/fleet-card-nightly-wide.json")
+        config.bounds.worldBudget = 2
+        let model = FleetSystem(config: config)
+        let s = try #require(Fixture.run(model, Self.boundCut))
+        // Two cards on phone2 with its app in the foreground; four POSTs wait for host h1 (down).
+        #expect(s.devices[1].app == .foreground && s.devices[1].cards.count == 2)
+        #expect(s.posts.count == config.bounds.maxPostsInFlight && s.hostsDown == 1)
+        let duplicate = try #require(FleetSystem.duplicateChecks.first { $0.name == "duplicate-card:not-deduped" }?.stateCheck)
+        #expect(!duplicate(model, s), "two cards are shown")
+        // activityUpdates would dedupe, then POST the survivor's token: a fifth POST in flight.
+        #expect(model.actions(in: s).contains(.activityUpdates(1)))
+        #expect(model.next(s, .activityUpdates(1)) == nil)
+        #expect(model.refusedByBound(s, .activityUpdates(1)))
+        var roomier = config
+        roomier.bounds.maxPostsInFlight += 1
+        let deduped = try #require(FleetSystem(config: roomier).next(s, .activityUpdates(1)))
+        #expect(deduped.devices[1].cards.count == 1 && deduped.posts.count == 5)
+        // So neither the search nor replay judges the state quiescent, and the finding is gone.
+        let trace = Trace(model: model, initialState: 0, steps: Self.boundCut, property: "duplicate-card:not-deduped")
+        #expect(Replay(model).run(trace) == .propertyNotBroken(property: "duplicate-card:not-deduped"))
+    }
+
+    @Test("a push-to-start past maxCardsPerDevice is refused by the bound, not disabled")
+    func cardsBound() throws {
+        var config = Fixture.config()
+        config.bounds.maxCardsPerDevice = 1
+        let model = FleetSystem(config: config)
+        let steps: [FleetSystem.Action] = [
+            .setSession(0, .working), .tick(0), .send(0), .apply(0), .openApp(0), .refresh(0), .sync(0),
+        ]
+        let s = try #require(Fixture.run(model, steps))
+        #expect(s.devices[0].cards.count == 1 && s.pushes.count == 1 && s.pushes[0].action == .start)
+        #expect(model.next(s, .deliverPush(0)) == nil)
+        #expect(model.refusedByBound(s, .deliverPush(0)))
+        // A step the logic itself disables is not a bound's refusal.
+        #expect(model.next(s, .sync(0)) == nil && !model.refusedByBound(s, .sync(0)))
+        #expect(!model.refusedByBound(s, .deliverPush(1)))
+    }
+}
