@@ -132,6 +132,11 @@ struct Limits: Sendable {
 
     func reason(distinctStates: Int) -> SearchStopReason? {
         if let stateLimit, distinctStates >= stateLimit { return .stateLimit }
+        return timingReason()
+    }
+
+    /// The stops that depend on when they are asked (time, signals, memory), not on the search.
+    func timingReason() -> SearchStopReason? {
         if let deadline, ContinuousClock.now >= deadline { return .timeLimit }
         if stop?.isRaised == true { return .interrupted }
         if let memoryLimit, let resident = ResidentMemory.current(), resident >= memoryLimit { return .memoryLimit }
