@@ -14,11 +14,12 @@ extension Level {
         limits: Limits, progress: (Int) -> Void
     ) -> SearchStopReason? where M.Stored == State {
         // The sequential search's check before the level's first batch.
-        if let stateLimit = limits.stateLimit, graph.count >= stateLimit { return .stateLimit }
-        let limit = atBound ? nil : limits.stateLimit
+        if limits.atStateLimit(graph.count) { return .stateLimit }
+        let limit = atBound ? nil : limits.stateLimit.map { min($0, Limits.nodeIDCap) }
         let firstNode = graph.count - frontier.count
         let wanted = max(64, min(Self.batch * 4, frontier.count / (threads * 8) + 1))
-        // Under a limit, chunks divide the sequential search's batches, so its checks fall between chunks.
+        // Under a state limit, chunks divide the sequential search's batches, so its checks fall
+        // between chunks. Without one, larger chunks (less to keep per chunk from level to level).
         let chunkSize = limit == nil ? wanted : Self.chunkSize(dividingBatch: wanted)
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
         let chunksPerBatch = max(1, Self.batch / chunkSize)
@@ -38,9 +39,11 @@ extension Level {
             // states) could reach the limit, and at least to the next batch boundary.
             let mustReach = limit == nil ? chunkCount : (done / chunksPerBatch + 1) * chunksPerBatch
             let room = limit.map { $0 - known } ?? Int.max
+            // Without a limit, only the node-id cap stops a level part-way (as soon as it might be passed).
+            let idRoom = limit == nil && !atBound ? Limits.nodeIDCap - known : Int.max
             expandChunks(
                 expansion, from: done, chunkSize: chunkSize, chunkCount: chunkCount, atBound: atBound,
-                firstNode: firstNode, until: (room, mustReach), limits: limits)
+                firstNode: firstNode, until: (room, mustReach), idRoom: idRoom, limits: limits)
             let end = min(work.nextChunk.load(ordering: .relaxed), chunkCount)
             if let reason = work.reason {
                 // Timing stops (time, memory, signals): the findings of every chunk expanded.
@@ -48,9 +51,9 @@ extension Level {
                 return reason
             }
             if atBound { break }
-            // Without a limit the frontier is not read again: its chunks go before phase 2 fills
-            // the visited set and phase 3 the next level.
-            if limit == nil {
+            // Once every chunk is expanded the frontier is not read again: its chunks go before
+            // phase 2 fills the visited set and phase 3 the next level.
+            if end == chunkCount {
                 frontier.removeAll()
                 used.removeAll()
             }
@@ -77,10 +80,6 @@ extension Level {
             return nil
         }
         progress(graph.count)
-        if limit != nil && stopped == nil {
-            frontier.removeAll()
-            used.removeAll()
-        }
         commit(results, newCounts: newCounts, distinctAtStart: distinctAtStart, graph: &graph)
         return stopped
     }
@@ -94,11 +93,11 @@ extension Level {
 
     /// Phase 1: workers expand chunks from `first` on, in the order they take them, until the
     /// level ends, a timing limit stops them, or the round's successors fill `until.room`
-    /// (once chunk `until.mustReach` is taken). Every chunk taken is finished, so the chunks
-    /// expanded are `first ..< nextChunk`.
+    /// (once chunk `until.mustReach` is taken), or could pass `idRoom`. Every chunk taken is
+    /// finished, so the chunks expanded are `first ..< nextChunk`.
     private func expandChunks<M: Model>(
         _ expansion: Expansion<M>, from first: Int, chunkSize: Int, chunkCount: Int, atBound: Bool,
-        firstNode: Int, until: (room: Int, mustReach: Int), limits: Limits
+        firstNode: Int, until: (room: Int, mustReach: Int), idRoom: Int, limits: Limits
     ) where M.Stored == State {
         guard let work = parallelWork else { return }
         work.nextChunk.store(first, ordering: .relaxed)
@@ -114,8 +113,12 @@ extension Level {
                     work.stop(reason)
                     return
                 }
-                if work.buffered.load(ordering: .relaxed) >= until.room
-                    && work.nextChunk.load(ordering: .relaxed) >= until.mustReach { return }
+                let buffered = work.buffered.load(ordering: .relaxed)
+                if buffered >= idRoom {
+                    work.stop(.stateLimit)
+                    return
+                }
+                if buffered >= until.room && work.nextChunk.load(ordering: .relaxed) >= until.mustReach { return }
                 let c = work.nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < chunkCount else { return }
                 let result = work.results[c]
