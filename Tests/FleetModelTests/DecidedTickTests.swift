@@ -39,6 +39,14 @@ struct DecidedTickTests {
         #expect(try JSONDecoder().decode(DecidedTick.self, from: cell) == DecidedTick(working))
     }
 
+    @Test("a failure message shows the decision, not the id")
+    func mirror() {
+        let (_, working) = decisions()
+        let children = Array(Mirror(reflecting: DecidedTick(working)).children)
+        #expect(children.map(\.label) == ["tick"])
+        #expect(children.first?.value as? FleetTick == working)
+    }
+
     @Test("the bits the fingerprint packs follow the decision's flags and action")
     func bits() {
         let (idle, working) = decisions()
