@@ -34,7 +34,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// the plain fingerprint, so distinct counts match other checkers'.
     @inline(__always)
     func key(_ state: M.State, used: UInt8) -> UInt64 {
-        let fp = model.fingerprint(of: symmetry ? model.representative(of: state) : state)
+        // Two calls rather than one on `symmetry ? representative : state`, which copies the state.
+        let fp = symmetry ? model.fingerprint(of: model.representative(of: state)) : model.fingerprint(of: state)
         guard worldBudget != nil else { return fp }
         return Fingerprint.mix(fp &+ UInt64(used) &* 0x9E37_79B9_7F4A_7C15)
     }

@@ -100,7 +100,7 @@ public struct TickCell: Hashable, Codable, Sendable {
     /// Phones (bits) with a card whose token the server held, unforgotten, when it decided.
     public var besideRegistered: UInt8
     /// FleetCard's own decision, handed back to its apply half unchanged.
-    public var decided: FleetTick
+    public var decided: DecidedTick
 }
 
 public struct TargetCell: Hashable, Codable, Sendable {

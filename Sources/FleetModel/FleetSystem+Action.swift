@@ -80,6 +80,7 @@ extension FleetSystem {
     /// faults), then system; `next` returns nil for those that turn out disabled.
     public func actions(in state: FleetState) -> [Action] {
         var out: [Action] = []
+        out.reserveCapacity(32)  // one allocation rather than one per doubling
         let w = config.world
         for s in state.sessions.indices {
             for a in w.sessionActivities where a != state.sessions[s].activity { out.append(.setSession(s, a)) }

@@ -87,22 +87,19 @@ extension FleetSystem {
 
     /// Token numbers renumbered in order of first appearance (`forEachToken`), in place.
     func renumber(_ s: inout FleetState) {
+        // Most steps leave the numbering as it is: checked first with a bit per token (no map),
+        // and then the state's arrays stay shared with its parent's (cheap to pack and compare).
+        if Self.numberedInOrder(s) { return }
         var map = InlineArray<256, UInt8>(repeating: 0)
         var next: UInt8 = 1
-        var identity = true
         func id(_ t: UInt8) -> UInt8 {
             guard t != 0 else { return 0 }
             if map[Int(t)] == 0 {
                 map[Int(t)] = next
-                if next != t { identity = false }
                 next &+= 1
             }
             return map[Int(t)]
         }
-        // First a reading pass: most steps leave the numbering as it is, and then the state's
-        // arrays stay shared with its parent's (cheap to pack and compare).
-        forEachToken(s) { _ = id($0) }
-        guard !identity else { return }
         for d in s.devices.indices {
             s.devices[d].pushToStartToken = id(s.devices[d].pushToStartToken)
             for c in s.devices[d].cards.indices { s.devices[d].cards[c].token = id(s.devices[d].cards[c].token) }
@@ -122,8 +119,27 @@ extension FleetSystem {
         for p in s.pushes.indices { s.pushes[p].token = id(s.pushes[p].token) }
     }
 
+    /// Whether `renumber` would leave `s` as it is: each token, in `forEachToken` order, is 0,
+    /// one seen before, or the next number.
+    static func numberedInOrder(_ s: FleetState) -> Bool {
+        var seen = InlineArray<4, UInt64>(repeating: 0)
+        var next: UInt8 = 1
+        var inOrder = true
+        forEachToken(s) { t in
+            guard inOrder, t != 0 else { return }
+            let word = Int(t >> 6), bit = UInt64(1) << UInt64(t & 63)
+            if seen[word] & bit != 0 { return }
+            if t != next { inOrder = false; return }
+            seen[word] |= bit
+            next &+= 1
+        }
+        return inOrder
+    }
+
     /// Every token number of `s`, in the order `renumber` numbers them.
-    func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) {
+    func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) { Self.forEachToken(s, body) }
+
+    static func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) {
         for d in s.devices {
             body(d.pushToStartToken)
             for c in d.cards { body(c.token) }

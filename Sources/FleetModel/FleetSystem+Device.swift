@@ -147,16 +147,26 @@ extension FleetSystem {
         return SyncOutcome(request: request, lastSynced: next.last.map(FleetLogic.cell))
     }
 
+    /// FleetCard's dedupe on a phone's `count` cards (ids by position, newer later), as a bit
+    /// per card it ends: it depends on the count alone, so the model asks once per count.
+    static func dedupeLosers(count: Int, guards: Guards) -> UInt64 {
+        let refs = (0..<count).map { FleetCardRef(id: "card\($0)", updatedAt: Double($0)) }
+        let losers = Set(FleetActivityDedupe.cardsToEnd(refs, guards: guards).map(\.id))
+        var mask: UInt64 = 0
+        for k in 0..<count where losers.contains("card\(k)") { mask |= 1 << UInt64(k) }
+        return mask
+    }
+
     /// LiveActivityManager on an activityUpdates arrival: dedupe ends the losers (cancelling
     /// their token tasks), then each surviving push-capable card's token is POSTed.
     func activityUpdates(_ s: inout FleetState, _ d: Int) -> Bool {
         guard s.devices[d].app.isAlive else { return false }
         var changed = false
-        let refs = s.devices[d].cards.indices.map { FleetCardRef(id: "card\($0)", updatedAt: Double($0)) }
-        let losers = Set(FleetActivityDedupe.cardsToEnd(refs, guards: guards).map(\.id))
-        if !losers.isEmpty {
+        let count = s.devices[d].cards.count
+        let losers = count < parts.dedupeLosers.count ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+        if losers != 0 {
             let cards = s.devices[d].cards
-            s.devices[d].cards = FixedList(cards.indices.lazy.filter { !losers.contains("card\($0)") }.map { cards[$0] })
+            s.devices[d].cards = FixedList(cards.indices.lazy.filter { losers & (1 << $0) == 0 }.map { cards[$0] })
             changed = true
         }
         for c in s.devices[d].cards.indices where s.devices[d].cards[c].token != 0 && !s.devices[d].cards[c].posted {

@@ -83,8 +83,7 @@ extension FleetSystem {
             p.add(tick.sinceMask)
             p.add(tick.besideRegistered)
             // FleetCard's own decision: its content and sids are the cell's; these bits are not.
-            let d = tick.decided
-            p.add((d.vetoed ? 1 : 0) | (d.logsVeto ? 2 : 0) | (d.zeroSince == nil ? 0 : 4) | actionCode(d.action) << 3)
+            p.add(tick.decided.bits)
             p.add(UInt8(tick.targets.count))
             for t in tick.targets {
                 p.add(t.token)

@@ -62,7 +62,14 @@ extension FleetSystem {
             .always("double-counted-session") { _, s in
                 s.devices.allSatisfy { d in
                     d.cards.allSatisfy { c in
-                        Set(c.content.rows.map { $0 >> 1 }).count == c.content.rows.count && c.content.activeTotal <= s.sessions.count
+                        // No session twice among the rows (a bit per session index: no Set to allocate).
+                        var seen: UInt128 = 0
+                        for row in c.content.rows {
+                            let bit = UInt128(1) << (row >> 1)
+                            if seen & bit != 0 { return false }
+                            seen |= bit
+                        }
+                        return c.content.activeTotal <= s.sessions.count
                     }
                 }
             },

@@ -25,7 +25,7 @@ extension FleetSystem {
         let cell = TickCell(
             action: decided.action, content: decision.content, sinceMask: decision.sinceMask,
             targets: targets(of: decided.action, s, server: i), besideRegistered: registeredPhones(s, server: i),
-            decided: decided)
+            decided: decision.decided)
         if cell.targets.isEmpty {
             applyTick(&s, i, cell, FleetDelivery(attempted: 0, accepted: 0))
         } else {

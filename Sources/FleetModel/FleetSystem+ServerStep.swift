@@ -6,7 +6,7 @@ extension FleetSystem {
         case postStart(TokenEntry)
         case postUpdate(TokenEntry)
         case postEnded
-        case apply(FleetTick, FleetDelivery)
+        case apply(DecidedTick, FleetDelivery)
         case bootLoad
         case restart
     }
@@ -23,6 +23,9 @@ extension FleetSystem {
     struct ServerStepResult: Sendable {
         let cell: ServerCell
         let registry: RegistryCell
+        /// Whether `cell` and `registry` differ from the key's (decided once per key, not per step).
+        let cellChanged: Bool
+        let registryChanged: Bool
     }
 
     /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
@@ -45,46 +48,23 @@ extension FleetSystem {
                 next = FleetLogic.registeringUpdateToken(
                     server, entry, deviceId: config.variants.deviceIdOnWire, guards: guards)
             case .postEnded: next = server.postingEnded()
-            case .apply(let decided, let delivery): next = server.applying(decided, delivery, guards: guards)
+            case .apply(let decided, let delivery): next = server.applying(decided.tick, delivery, guards: guards)
             case .bootLoad: next = server.completingBootLoad(guards: guards)
             case .restart: next = server.restarted()
             }
             FleetLogic.store(next, into: &cell, registry: &registry)
-            return ServerStepResult(cell: cell, registry: registry)
+            return ServerStepResult(
+                cell: cell, registry: registry, cellChanged: cell != key.cell, registryChanged: registry != key.registry)
         }
         // Writing only what changed keeps the state's arrays shared with its parent's (no copy
         // now; an identity test, not an intern lookup, when the successor is packed).
         // Both without the tick in flight: no comparison of FleetTick's strings.
-        if result.cell != key.cell {
+        if result.cellChanged {
             var after = result.cell
             after.tick = pending
             s.servers[i] = after
         }
-        if result.registry != key.registry { s.registries[h] = result.registry }
-    }
-}
-
-extension FleetSystem.ServerOp {
-    /// FleetCard's decision hashes by a few of its fields (its strings are slow to hash); `==`
-    /// still compares all of it.
-    func hash(into h: inout Hasher) {
-        switch self {
-        case .postStart(let e): h.combine(0); h.combine(e)
-        case .postUpdate(let e): h.combine(1); h.combine(e)
-        case .postEnded: h.combine(2)
-        case .apply(let tick, let delivery):
-            h.combine(3)
-            h.combine(tick.action)
-            h.combine(tick.vetoed)
-            h.combine(tick.content.working)
-            h.combine(tick.content.needsInput)
-            h.combine(tick.content.rows.count)
-            h.combine(tick.activeSids.count)
-            h.combine(delivery.attempted)
-            h.combine(delivery.accepted)
-        case .bootLoad: h.combine(4)
-        case .restart: h.combine(5)
-        }
+        if result.registryChanged { s.registries[h] = result.registry }
     }
 }
 

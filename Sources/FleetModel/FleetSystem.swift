@@ -20,10 +20,13 @@ public struct FleetSystem: Model {
         let syncs = Memo<SyncKey, SyncOutcome>()
         /// How the search keeps states between levels (`PackedFleetState`).
         let codec: FleetCodec
+        /// FleetCard's dedupe per number of cards a phone shows (`dedupeLosers`).
+        let dedupeLosers: [UInt64]
 
         init(config: FleetConfig) {
             self.config = config
             codec = FleetCodec(devices: config.devices.count)
+            dedupeLosers = (0...FleetState.cardCapacity).map { FleetSystem.dedupeLosers(count: $0, guards: config.guards) }
         }
     }
 
@@ -52,6 +55,8 @@ public struct FleetSystem: Model {
     /// FleetCard's decision with its content and sids as cells (converted once per decision).
     struct Decision: Sendable {
         let tick: FleetTick
+        /// The same decision, interned (what a tick cell holds).
+        let decided: DecidedTick
         let content: CardContent
         let sinceMask: UInt8
     }
@@ -66,7 +71,9 @@ public struct FleetSystem: Model {
             let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: 1, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards)
-            return Decision(tick: tick, content: FleetLogic.cell(tick.content), sinceMask: FleetLogic.mask(tick.activeSids))
+            return Decision(
+                tick: tick, decided: DecidedTick(tick), content: FleetLogic.cell(tick.content),
+                sinceMask: FleetLogic.mask(tick.activeSids))
         }
     }
 

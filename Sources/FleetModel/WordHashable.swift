@@ -75,15 +75,10 @@ extension FleetSystem.ServerStepKey: WordHashable {
         case .postStart(let e): p.add(0); p.add(e.token); p.add(e.device); p.add(e.env)
         case .postUpdate(let e): p.add(1); p.add(e.token); p.add(e.device); p.add(e.env)
         case .postEnded: p.add(2)
-        case .apply(let tick, let delivery):
-            // FleetCard's decision by a few of its fields (its strings are slow to hash).
+        case .apply(let decided, let delivery):
+            // FleetCard's decision by its id (a hash needs no stable bytes: only speed depends on it).
             p.add(3)
-            p.add(FleetSystem.actionCode(tick.action))
-            p.add(tick.vetoed)
-            p.add(UInt8(truncatingIfNeeded: tick.content.working))
-            p.add(UInt8(truncatingIfNeeded: tick.content.needsInput))
-            p.add(UInt8(truncatingIfNeeded: tick.content.rows.count))
-            p.add(UInt8(truncatingIfNeeded: tick.activeSids.count))
+            p.add(bytes: UInt64(decided.id), count: 4)
             p.add(UInt8(truncatingIfNeeded: delivery.attempted))
             p.add(UInt8(truncatingIfNeeded: delivery.accepted))
         case .bootLoad: p.add(4)

@@ -15,7 +15,7 @@ struct FleetFingerprintFieldTests {
     func full() -> FleetState {
         var s = model.initialStates()[0]
         s.sessions[0] = SessionCell(activity: .working, duplicated: false)
-        let decided = model.decide(s, server: 0)
+        let decided = DecidedTick(model.decide(s, server: 0))
         s.servers[0] = ServerCell(
             memory: .card(Self.content), sinceMask: 1, vetoMask: 1, loading: false, endedDuringLoad: false,
             resurrected: false, forgotSinceRegistration: false,
@@ -68,7 +68,13 @@ struct FleetFingerprintFieldTests {
             "servers[].tick.some.action": { $0.servers[0].tick?.action = .end },
             "servers[].tick.some.sinceMask": { $0.servers[0].tick?.sinceMask ^= 2 },
             "servers[].tick.some.besideRegistered": { $0.servers[0].tick?.besideRegistered ^= 1 },
-            "servers[].tick.some.decided": { $0.servers[0].tick?.decided.vetoed.toggle() },
+            "servers[].tick.some.decided": {
+                guard var tick = $0.servers[0].tick else { return }
+                var decided = tick.decided.tick
+                decided.vetoed.toggle()
+                tick.decided = DecidedTick(decided)
+                $0.servers[0].tick = tick
+            },
             "servers[].tick.some.targets[].token": { $0.servers[0].tick?.targets[0].token = 4 },
             "servers[].tick.some.targets[].env": { $0.servers[0].tick?.targets[0].env = 1 },
             "servers[].tick.some.targets[].channel": { $0.servers[0].tick?.targets[0].channel.toggle() },
