@@ -1,5 +1,5 @@
 import Explorer
-import PropertyTesting
+import PropertyEngine
 
 /// `cardcheck bench-harness`: the property harness's speed, or (`--challenge`) its shrinker on
 /// the public shrinking challenge. Parses and prints; the work is `HarnessBenchmark`.

@@ -54,7 +54,7 @@ extension BreadthFirstSearch {
         level.visited.forEachKey { keys.append($0) }
         let saved = SearchCheckpoint(
             identity: SearchCheckpoint.identity(model, options), depth: depth, seconds: seconds,
-            parents: graph.parents, actions: graph.actionIndices, frontierUsed: level.used, keys: keys,
+            parents: graph.parents, actions: graph.actionIndices, frontierUsed: level.used.array, keys: keys,
             findings: findings)
         // A checkpoint that cannot be written costs only the resume; the search goes on.
         try? saved.write(path: checkpoint.path)

@@ -26,10 +26,8 @@ struct FingerprintSet {
     init(minimumCapacity: Int = 1 << 12, ids withIDs: Bool = false) {
         var capacity = 16
         while Self.limit(capacity) < minimumCapacity { capacity = Self.grown(capacity) }
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0)
-        ids = .allocate(capacity: withIDs ? capacity : 0)
-        ids.initialize(repeating: 0)
+        slots = PageMemory.allocate(UInt64.self, count: capacity)
+        ids = PageMemory.allocate(UInt32.self, count: withIDs ? capacity : 0)
         scale = UInt64(capacity)
         count = 0
         growAt = Self.limit(capacity)
@@ -43,8 +41,8 @@ struct FingerprintSet {
 
     /// Frees the slots; the set must not be used afterwards.
     func release() {
-        slots.deallocate()
-        ids.deallocate()
+        PageMemory.release(slots)
+        PageMemory.release(ids)
     }
 
     /// Bytes held by the table itself.
@@ -130,21 +128,29 @@ struct FingerprintSet {
     private mutating func grow() {
         let old = slots, oldIDs = ids
         let capacity = Self.grown(old.count)
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0)
-        ids = .allocate(capacity: oldIDs.count > 0 ? capacity : 0)
-        ids.initialize(repeating: 0)
+        slots = PageMemory.allocate(UInt64.self, count: capacity)
+        ids = PageMemory.allocate(UInt32.self, count: oldIDs.count > 0 ? capacity : 0)
         scale = UInt64(capacity)
         growAt = Self.limit(capacity)
         // The keys are distinct: each goes to the first empty slot from its home. Homes keep the
-        // order of the old table's, so the writes sweep the new table nearly in order.
+        // order of the old table's, so the writes sweep the new table nearly in order, and the
+        // old table's pages are handed back as the sweep passes them: the two tables together
+        // never hold much more than the new one (the search's peak is often a growth).
         let moveIDs = oldIDs.count > 0
-        for (j, key) in old.enumerated() where key != 0 {
-            let i = slot(of: key)
-            slots[i] = key
-            if moveIDs { ids[i] = oldIDs[j] }
+        let chunk = 1 << 15
+        var j = 0
+        while j < old.count {
+            let end = min(j + chunk, old.count)
+            for k in j..<end where old[k] != 0 {
+                let i = slot(of: old[k])
+                slots[i] = old[k]
+                if moveIDs { ids[i] = oldIDs[k] }
+            }
+            PageMemory.discard(old, before: end)
+            if moveIDs { PageMemory.discard(oldIDs, before: end) }
+            j = end
         }
-        old.deallocate()
-        oldIDs.deallocate()
+        PageMemory.release(old)
+        PageMemory.release(oldIDs)
     }
 }

@@ -88,6 +88,9 @@ extension Level {
             return nil
         }
         progress(graph.count)
+        // The frontier is not read again: its chunks go before phases 2 and 3 fill the next level.
+        self.frontier.removeAll()
+        self.used.removeAll()
 
         // Phase 2: deduplicate, each shard by its owner, each in frontier order.
         for result in work.results { result.prepareFlags() }

@@ -6,11 +6,13 @@ struct Level<State: Sendable> {
     static var batch: Int { 1024 }
 
     let visited: VisitedShards
-    var frontier: [State] = []
+    /// In chunks, freed as the sequential expansion passes them, so the peak holds about the
+    /// larger of two levels, not both (issue 10).
+    var frontier = ChunkedColumn<State>()
     /// World actions used to reach each frontier state.
-    var used: [UInt8] = []
-    var next: [State] = []
-    var nextUsed: [UInt8] = []
+    var used = ChunkedColumn<UInt8>()
+    var next = ChunkedColumn<State>()
+    var nextUsed = ChunkedColumn<UInt8>()
     let threads: Int
     /// The parallel search's buffers, kept from level to level.
     var parallelWork: ParallelWork<State>?
@@ -32,8 +34,8 @@ struct Level<State: Sendable> {
     mutating func advance() {
         swap(&frontier, &next)
         swap(&used, &nextUsed)
-        next.removeAll(keepingCapacity: true)
-        nextUsed.removeAll(keepingCapacity: true)
+        next.removeAll()
+        nextUsed.removeAll()
     }
 
     /// Expands the whole frontier (node ids `graph.count - frontier.count ..< graph.count` at
@@ -110,6 +112,8 @@ struct Level<State: Sendable> {
                 }
                 i = groupEnd
             }
+            frontier.discard(before: end)
+            used.discard(before: end)
             start = end
         }
         record?.judged.states.append(contentsOf: judged.states)

@@ -125,8 +125,9 @@ struct SearchCheckpoint {
         }
         let temporary = path + ".partial"
         try w.write(to: URL(fileURLWithPath: temporary))
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        // rename(2) replaces the previous checkpoint in one step: a kill at any moment leaves a
+        // whole checkpoint (removing it first left a moment with none).
+        guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
 

@@ -4,40 +4,41 @@
 struct SearchGraph {
     static let root = UInt32.max
 
-    /// Parent node of each node; `root` for initial states.
-    private(set) var parents: [UInt32] = []
+    /// Parent node of each node; `root` for initial states. In chunks: a column that doubles
+    /// would hold its old and new buffers at once as it grows (the search's peak memory).
+    private var parentColumn = ChunkedColumn<UInt32>()
     /// Index into the parent's `actions(in:)`; for initial states, the index into `initialStates()`.
-    private(set) var actionIndices: [UInt16] = []
+    private var actionColumn = ChunkedColumn<UInt16>()
 
-    var count: Int { parents.count }
+    var count: Int { parentColumn.count }
+
+    /// Every node's parent, in node order (a checkpoint writes them).
+    var parents: [UInt32] { parentColumn.array }
+    /// Every node's action index, in node order.
+    var actionIndices: [UInt16] { actionColumn.array }
 
     /// Bytes held by the parent links.
-    var bytes: Int { parents.capacity * 4 + actionIndices.capacity * 2 }
+    var bytes: Int { parentColumn.bytes + actionColumn.bytes }
 
     mutating func append(parent: UInt32, action: UInt16) {
-        parents.append(parent)
-        actionIndices.append(action)
+        parentColumn.append(parent)
+        actionColumn.append(action)
     }
 
     mutating func append(parents more: [UInt32], actions moreActions: [UInt16]) {
-        parents.append(contentsOf: more)
-        actionIndices.append(contentsOf: moreActions)
-    }
-
-    mutating func reserve(_ extra: Int) {
-        parents.reserveCapacity(parents.count + extra)
-        actionIndices.reserveCapacity(actionIndices.count + extra)
+        parentColumn.append(contentsOf: more)
+        actionColumn.append(contentsOf: moreActions)
     }
 
     /// The initial-state index and the action indices leading to `node`.
     func path(to node: UInt32) -> (initial: Int, actions: [UInt16]) {
         var steps: [UInt16] = []
         var n = node
-        while parents[Int(n)] != Self.root {
-            steps.append(actionIndices[Int(n)])
-            n = parents[Int(n)]
+        while parentColumn[Int(n)] != Self.root {
+            steps.append(actionColumn[Int(n)])
+            n = parentColumn[Int(n)]
         }
-        return (Int(actionIndices[Int(n)]), steps.reversed())
+        return (Int(actionColumn[Int(n)]), steps.reversed())
     }
 
     /// Rebuilds the behaviour reaching `node` (and taking `then` after it, for a step violation).

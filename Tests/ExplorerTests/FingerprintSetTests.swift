@@ -19,6 +19,17 @@ import Testing
         #expect(!table.contains(12345))
     }
 
+    @Test("growths keep every key and its id while the old table's pages are handed back")
+    func growthKeepsEverything() {
+        var table = FingerprintSet(minimumCapacity: 4, ids: true)
+        defer { table.release() }
+        let keys = (1...300_000).map { Fingerprint.mix(UInt64($0)) }
+        for (i, key) in keys.enumerated() { #expect(table.insert(key, id: UInt32(i)) == UInt32(i)) }
+        #expect(table.count == keys.count)
+        #expect(keys.enumerated().allSatisfy { table.id(of: $0.element) == UInt32($0.offset) })
+        #expect(!table.contains(Fingerprint.mix(300_001)))
+    }
+
     @Test("past its first growth the table costs 10 to 16 bytes per state at every count")
     func bytesPerState() {
         var table = FingerprintSet(minimumCapacity: 4)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 /// The README's stateful example, compiled and run as written (with a correct counter).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 @Suite struct GenDatesTests {

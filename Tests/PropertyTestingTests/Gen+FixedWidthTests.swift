@@ -1,4 +1,5 @@
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 @Suite struct GenFixedWidthTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 /// Draws `count` values of `gen` from consecutive seeds.

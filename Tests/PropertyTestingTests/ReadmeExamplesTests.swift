@@ -1,4 +1,5 @@
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 /// The README's examples of assume, recursive and fixed-width generators, as written there.

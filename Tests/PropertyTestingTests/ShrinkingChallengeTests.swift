@@ -1,4 +1,5 @@
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 /// The shrinking challenge's ideals on a few seeds each (the benchmark measures 100). Before

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PropertyEngine
 @testable import PropertyTesting
 
 /// A counter whose decrement is wrong at exactly 3, and which would also go wrong below zero

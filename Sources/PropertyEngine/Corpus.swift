@@ -80,7 +80,7 @@ public struct Corpus: Sendable {
         try encoder.encode(stored).write(to: file(for: property), options: .atomic)
     }
 
-    func access<Value: Codable>(for property: String) -> CorpusAccess<Value> {
+    package func access<Value: Codable>(for property: String) -> CorpusAccess<Value> {
         CorpusAccess(
             file: displayPath(for: property),
             load: {
@@ -133,7 +133,7 @@ public struct CorpusError: Error, CustomStringConvertible {
 }
 
 /// A corpus seen from the runner, which knows nothing of `Codable`.
-struct CorpusAccess<Value> {
+package struct CorpusAccess<Value> {
     let file: String
     let load: () throws -> [PropertyRunner<Value>.ReplayEntry]
     let record: (Value) -> String

@@ -29,8 +29,8 @@ public func checkProperty<Value: Codable>(
     }
 }
 
-/// The one path every entry point takes.
-func runProperty<Value>(
+/// The one path every entry point takes (`forAll` in `PropertyTesting` too).
+package func runProperty<Value>(
     _ name: String, _ gen: Gen<Value>, profile: Profile, cover: [String], corpus: CorpusAccess<Value>?,
     filter: String, _ body: (Value, Check) throws -> Bool
 ) -> PropertyResult<Value> {

@@ -1,0 +1,34 @@
+import Testing
+@testable import Explorer
+
+@Suite struct ChunkedColumnTests {
+    @Test("a column across several chunks reads back what was appended, in order")
+    func readsBack() {
+        var column = ChunkedColumn<UInt32>()
+        let n = ChunkedColumn<UInt32>.chunkSize * 2 + 17
+        for i in 0..<n { column.append(UInt32(i) &* 2_654_435_761) }
+        column.append(contentsOf: [7, 8, 9])
+        #expect(column.count == n + 3)
+        #expect((0..<n).allSatisfy { column[$0] == UInt32($0) &* 2_654_435_761 })
+        #expect(column[n + 2] == 9)
+        #expect(column.array == (0..<n).map { UInt32($0) &* 2_654_435_761 } + [7, 8, 9])
+        #expect(column.bytes == 3 * ChunkedColumn<UInt32>.chunkSize * 4)
+    }
+
+    @Test("discarding frees only whole chunks below the index; the rest still reads back")
+    func discards() {
+        var column = ChunkedColumn<UInt64>()
+        let size = ChunkedColumn<UInt64>.chunkSize
+        for i in 0..<(size * 3) { column.append(UInt64(i)) }
+        column.discard(before: size + size / 2)  // frees chunk 0 only
+        #expect(column.bytes == 2 * size * 8)
+        #expect(column.count == size * 3)
+        #expect((size..<(size * 3)).allSatisfy { column[$0] == UInt64($0) })
+        column.discard(before: size * 3)
+        #expect(column.bytes == 0)
+        column.removeAll()
+        #expect(column.isEmpty)
+        column.append(5)
+        #expect(column[0] == 5 && column.count == 1)
+    }
+}
