@@ -163,7 +163,9 @@ extension FleetSystem {
         guard s.devices[d].app.isAlive else { return false }
         var changed = false
         let count = s.devices[d].cards.count
-        let losers = count < parts.dedupeLosers.count ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+        // The table covers 0...cardCapacity; the fallback only guards the subscript.
+        let losers = count < parts.dedupeLosers.count
+            ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
         if losers != 0 {
             let cards = s.devices[d].cards
             s.devices[d].cards = FixedList(cards.indices.lazy.filter { losers & (1 << $0) == 0 }.map { cards[$0] })
