@@ -1,3 +1,4 @@
+import Explorer
 extension CIReport {
     /// A Markdown summary for a CI job summary or a PR comment: the verdict, what changed
     /// against the baseline (each new counterexample linked to its story), then one row per job.
@@ -40,6 +41,12 @@ extension CIReport {
                 + (job.world.map { " in \($0)" } ?? "")
             lines.append("| \(cell(job.id))\(parts) | \(job.status.rawValue) | \(job.distinctStates) | "
                 + "\(job.exhaustive ? "yes" : "no") | \(cell(violated.joined(separator: ", "))) | \(cell(job.detail ?? "")) |")
+        }
+        // States a bound kept from being judged at quiescence: a finding past the bound is out of reach.
+        let cuts = jobs.compactMap { job in job.boundCut?.line.map { "- `\(job.id)`: \($0)" } }
+        if !cuts.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: cuts)
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,3 +1,4 @@
+import Explorer
 extension CIReport {
     /// Folds shard reports into one: the parts of a split configuration become one job (a
     /// property is violated if any part violates it, with the shortest counterexample; reached
@@ -55,6 +56,11 @@ extension CIReport {
         out.distinctStates = x.distinctStates + y.distinctStates
         out.transitions = x.transitions + y.transitions
         out.depthReached = max(x.depthReached, y.depthReached)
+        if let cut = y.boundCut {
+            var sum = x.boundCut ?? BoundCut()
+            sum.add(cut)
+            out.boundCut = sum
+        }
         if x.properties.isEmpty || y.properties.isEmpty {
             out.properties = x.properties.isEmpty ? y.properties : x.properties
             return out

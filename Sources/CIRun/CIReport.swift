@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 
 /// The summary of a `cardcheck pr` or `cardcheck nightly` run (or of a shard of one, or of
@@ -91,6 +92,9 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var distinctStates: Int
     public var transitions: Int
     public var depthReached: Int
+    /// For a check: the states not judged at quiescence because a bound of the model refused a
+    /// system step (summed over parts); absent when there are none.
+    public var boundCut: BoundCut?
     /// Properties in the model's order.
     public var properties: [PropertyReport]
     public var status: Status
@@ -99,7 +103,7 @@ public struct JobReport: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind, configuration, model, guardName = "guard", world, parts, partsDone, splitLevel, seed, exhaustive
-        case stopReason, distinctStates, transitions, depthReached, properties, status, detail
+        case stopReason, distinctStates, transitions, depthReached, boundCut, properties, status, detail
     }
 
     public init(

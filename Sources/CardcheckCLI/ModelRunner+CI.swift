@@ -55,12 +55,14 @@ extension ModelRunner {
             context.console.error("  resuming from \(path)")
         }
         let report = search.run()
-        return JobReport(
+        var job = JobReport(
             kind: .check, configuration: unit.configuration, model: model.name, parts: unit.parts,
             partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: Self.covered(report),
             stopReason: context.reason(report.stopReason), distinctStates: report.distinctStates,
             transitions: report.transitions, depthReached: report.depthReached,
             properties: try properties(report, unit: unit, model: model, context: context))
+        job.boundCut = report.boundCut.isEmpty ? nil : report.boundCut
+        return job
     }
 
     /// The verdicts as the CI report has them, each violation's story written.

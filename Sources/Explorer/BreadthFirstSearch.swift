@@ -161,7 +161,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         return SearchReport(
             modelName: model.name, distinctStates: graph.count, depthReached: depth,
             exhaustive: stop == .exhausted, stopReason: stop, verdicts: verdicts,
-            transitions: findings.transitions, seconds: seconds, visitedBytes: visitedBytes,
+            transitions: findings.transitions, boundCut: findings.boundCut, seconds: seconds, visitedBytes: visitedBytes,
             options: options)
     }
 }

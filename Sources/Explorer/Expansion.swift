@@ -95,9 +95,14 @@ struct Expansion<M: Model>: @unchecked Sendable {
             out.append(Successor(
                 key: nextKey, state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
         }
-        // A step only a bound refused keeps the state from being quiescent (asked of few states).
-        if quiescent && !quiescentChecks.isEmpty && model.boundRefusesSystemStep(in: state, actions) {
-            quiescent = false
+        // A step only a bound refused keeps the state from being quiescent (asked of few states);
+        // the state is counted so the report can say how much the bounds cut.
+        if quiescent && !quiescentChecks.isEmpty {
+            let bounds = model.boundsRefusingSystemSteps(in: state, actions)
+            if !bounds.isEmpty {
+                quiescent = false
+                findings.boundCut.note(bounds)
+            }
         }
         if quiescent {
             for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {
@@ -147,6 +152,8 @@ struct Findings: Sendable {
     var witness: [UInt32?]
     var transitions = 0
     var beyondBound = false
+    /// States not judged at quiescence because a bound refused a system step (a sum).
+    var boundCut = BoundCut()
 
     init(properties: Int) {
         violation = Array(repeating: nil, count: properties)
@@ -164,6 +171,7 @@ struct Findings: Sendable {
             if witness[p] == nil { witness[p] = later.witness[p] }
         }
         transitions += later.transitions
+        boundCut.add(later.boundCut)
         beyondBound = beyondBound || later.beyondBound
     }
 

@@ -69,6 +69,11 @@ public protocol Model: Sendable {
     /// quiescent, for their system actions; the default is false (no bound refuses a step).
     func refusedByBound(_ state: State, _ action: Action) -> Bool
 
+    /// The name of the bound that refuses `action` in `state` (its configuration key, e.g.
+    /// "maxPostsInFlight"), for the report's `bound cut:` line; asked only where
+    /// `refusedByBound` is true. The default is nil ("a bound of the model").
+    func refusingBound(_ state: State, _ action: Action) -> String?
+
     /// The configuration this model value was built from, written into traces so a trace file
     /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
     var configuration: JSONValue { get }
@@ -85,6 +90,7 @@ extension Model {
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
     public func refusedByBound(_ state: State, _ action: Action) -> Bool { false }
+    public func refusingBound(_ state: State, _ action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }
 }
 
@@ -93,6 +99,17 @@ extension Model {
     /// a state is not quiescent (Models/README.md, "Bounds"). Search and replay both ask this.
     func boundRefusesSystemStep(in state: State, _ actions: [Action]) -> Bool {
         actions.contains { kind(of: $0) == .system && refusedByBound(state, $0) }
+    }
+
+    /// The bounds (distinct, in action order) refusing a system action of `actions` in `state`;
+    /// empty when none does. What the search counts in `BoundCut`.
+    func boundsRefusingSystemSteps(in state: State, _ actions: [Action]) -> [String] {
+        var names: [String] = []
+        for action in actions where kind(of: action) == .system && refusedByBound(state, action) {
+            let name = refusingBound(state, action) ?? BoundCut.unnamedBound
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 }
 

@@ -73,6 +73,14 @@ struct SearchCheckpoint {
         let actions: [UInt16] = r.array()
         let used: [UInt8] = r.array()
         let keys: [UInt64] = r.array()
+        // The bound cut, after the keys (a checkpoint written before it was counted has none).
+        if !r.atEnd {
+            findings.boundCut.states = Int(r.u64() ?? 0)
+            for _ in 0..<min(Int(r.u64() ?? 0), 64) {
+                let name: [UInt8] = r.array()
+                findings.boundCut.add(BoundCut(refusals: [.init(bound: String(decoding: name, as: UTF8.self), states: Int(r.u64() ?? 0))]))
+            }
+        }
         guard !r.failed, parents.count == actions.count, used.count <= parents.count else {
             throw CheckpointError.unreadable(path)
         }
@@ -109,6 +117,12 @@ struct SearchCheckpoint {
         putArray(actions)
         putArray(frontierUsed)
         putArray(keys)
+        put(UInt64(findings.boundCut.states))
+        put(UInt64(findings.boundCut.refusals.count))
+        for refusal in findings.boundCut.refusals {
+            putArray(Array(refusal.bound.utf8))
+            put(UInt64(refusal.states))
+        }
         let temporary = path + ".partial"
         try w.write(to: URL(fileURLWithPath: temporary))
         // rename(2) replaces the previous checkpoint in one step: a kill at any moment leaves a
@@ -124,6 +138,8 @@ struct ByteReader {
     var failed = false
 
     init(data: Data) { self.data = data }
+
+    var atEnd: Bool { offset >= data.count }
 
     mutating func u64() -> UInt64? {
         guard let bytes = take(8) else { return nil }

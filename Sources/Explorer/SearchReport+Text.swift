@@ -21,6 +21,7 @@ extension SearchReport {
         if let d = options.depthBound { bounds.append("depth bound \(d)") }
         if let b = options.worldBudget { bounds.append("world budget \(b)") }
         if !bounds.isEmpty { out.append("bounds: " + bounds.joined(separator: ", ")) }
+        if let cut = boundCut.line { out.append(cut) }
         out.append("fingerprint collision probability \(Self.scientific(collisionProbability)) (n²/2⁶⁵)")
         return out
     }

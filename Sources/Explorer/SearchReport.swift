@@ -35,6 +35,8 @@ public struct SearchReport<M: Model>: Sendable {
     public let verdicts: [Verdict]
     /// Transitions explored (edges, including those into states already seen).
     public let transitions: Int
+    /// States left unjudged at quiescence because a bound of the model refused a system step.
+    public let boundCut: BoundCut
     public let seconds: Double
     /// Bytes held by the visited set.
     public let visitedBytes: Int

@@ -21,7 +21,8 @@ public struct DecidedTick: Hashable, Sendable, CustomReflectable {
     /// The decision itself.
     public var tick: FleetTick { Self.table.value(id) }
 
-    public var customMirror: Mirror { Mirror(self, children: [:]) }
+    /// A test failure prints the decision, never the run-dependent id.
+    public var customMirror: Mirror { Mirror(self, children: ["tick": tick]) }
 
     static let table = Table()
 

@@ -137,8 +137,6 @@ extension FleetSystem {
     }
 
     /// Every token number of `s`, in the order `renumber` numbers them.
-    func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) { Self.forEachToken(s, body) }
-
     static func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) {
         for d in s.devices {
             body(d.pushToStartToken)

@@ -4,14 +4,14 @@ extension FleetSystem {
     /// APNs delivers: a start creates a card (and asks iOS to wake the app), an update or end
     /// reaches the card holding the token, or every card of the phone for a broadcast.
     /// A start past `maxCardsPerDevice` is not taken and sets `refused` (a bound, not the logic).
-    func deliverPush(_ s: inout FleetState, _ p: Int, refused: inout Bool) -> Bool {
+    func deliverPush(_ s: inout FleetState, _ p: Int, refused: inout FleetBound?) -> Bool {
         guard p < s.pushes.count else { return false }
         let push = s.pushes.remove(at: p)
         let d = Int(push.device)
         switch push.action {
         case .start:
             guard s.devices[d].cards.count < config.bounds.maxCardsPerDevice else {
-                refused = true
+                refused = .maxCardsPerDevice
                 return false
             }
             s.devices[d].cards.append(CardCell(
@@ -66,12 +66,12 @@ extension FleetSystem {
     }
 
     /// FleetActivityController.sync() (FleetCard's FleetClientSync) against the phone's newest card.
-    func sync(_ s: inout FleetState, _ d: Int, refused: inout Bool) -> Bool {
+    func sync(_ s: inout FleetState, _ d: Int, refused: inout FleetBound?) -> Bool {
         guard s.devices[d].app.isAlive, s.devices[d].needsSync else { return false }
         s.devices[d].needsSync = false
         // syncNow is false only when a card it would create exceeds maxCardsPerDevice.
         guard syncNow(&s, d, launch: false) else {
-            refused = true
+            refused = .maxCardsPerDevice
             return false
         }
         return true
@@ -163,7 +163,9 @@ extension FleetSystem {
         guard s.devices[d].app.isAlive else { return false }
         var changed = false
         let count = s.devices[d].cards.count
-        let losers = count < parts.dedupeLosers.count ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+        // The table covers 0...cardCapacity; the fallback only guards the subscript.
+        let losers = count < parts.dedupeLosers.count
+            ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
         if losers != 0 {
             let cards = s.devices[d].cards
             s.devices[d].cards = FixedList(cards.indices.lazy.filter { losers & (1 << $0) == 0 }.map { cards[$0] })

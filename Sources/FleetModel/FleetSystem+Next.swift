@@ -2,20 +2,25 @@ import FleetCard
 
 extension FleetSystem {
     public func next(_ state: FleetState, _ action: Action) -> FleetState? {
-        var refused = false
+        var refused: FleetBound?
         return step(state, action, refused: &refused)
     }
 
     /// Refused by `withinBounds` or `maxCardsPerDevice`, not by the documented logic: the real
     /// system would take the step, so the state is not quiescent (Models/README.md, "Bounds").
     public func refusedByBound(_ state: FleetState, _ action: Action) -> Bool {
-        var refused = false
-        return step(state, action, refused: &refused) == nil && refused
+        refusingBound(state, action) != nil
     }
 
-    /// `next`; when it returns nil only because a bound refused the step, `refused` is set.
+    /// The configuration key of the bound that refused the step, for the report's bound cut.
+    public func refusingBound(_ state: FleetState, _ action: Action) -> String? {
+        var refused: FleetBound?
+        return step(state, action, refused: &refused) == nil ? refused?.rawValue : nil
+    }
+
+    /// `next`; when it returns nil only because a bound refused the step, `refused` names it.
     @inline(__always)
-    func step(_ state: FleetState, _ action: Action, refused: inout Bool) -> FleetState? {
+    func step(_ state: FleetState, _ action: Action, refused: inout FleetBound?) -> FleetState? {
         var s = state
         let done: Bool
         switch action {
@@ -78,7 +83,7 @@ extension FleetSystem {
         }
         guard done else { return nil }
         guard withinBounds(s) else {
-            refused = true
+            refused = s.posts.count > config.bounds.maxPostsInFlight ? .maxPostsInFlight : .maxPushesInFlight
             return nil
         }
         if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }

@@ -1,4 +1,5 @@
 import Foundation
+import Explorer
 import Testing
 @testable import CIRun
 
@@ -55,6 +56,27 @@ import Testing
         #expect(throws: CIError("c.json: shard 1/3 appears in two reports")) {
             try CIReport.merge([s[0], ("c.json", s[0].report)], baseline: Fixtures.baseline)
         }
+    }
+
+    @Test("merge sums the bound cut of the parts, per bound, and the summary prints its line")
+    func boundCut() throws {
+        var s = Self.shards()
+        s[0].report.jobs[0].boundCut = BoundCut(states: 3, refusals: [.init(bound: "maxPostsInFlight", states: 3)])
+        s[2].report.jobs[0].boundCut = BoundCut(states: 2, refusals: [
+            .init(bound: "maxPostsInFlight", states: 1), .init(bound: "maxCardsPerDevice", states: 2),
+        ])
+        let merged = try CIReport.merge(s, baseline: Fixtures.baseline)
+        let job = try #require(merged.jobs.first { $0.kind == .check })
+        #expect(job.boundCut == BoundCut(states: 5, refusals: [
+            .init(bound: "maxCardsPerDevice", states: 2), .init(bound: "maxPostsInFlight", states: 4),
+        ]))
+        #expect(merged.markdown().contains("- `check toy`: bound cut: 5 states not judged at quiescence: a system step was "
+            + "refused by maxPostsInFlight in 4, maxCardsPerDevice in 2 (raise them to look past)"))
+        #expect(merged.jobs.first { $0.kind == .mutant }?.boundCut == nil)
+        // None cut: no key in the JSON, no line in the summary.
+        let plain = try CIReport.merge(Self.shards(), baseline: Fixtures.baseline)
+        #expect(!String(decoding: plain.encoded(), as: UTF8.self).contains("boundCut"))
+        #expect(!plain.markdown().contains("bound cut"))
     }
 
     @Test("a report survives its own JSON: encode, load, same value")

@@ -1,4 +1,5 @@
 import Foundation
+import Explorer
 import Testing
 @testable import CIRun
 
@@ -19,6 +20,9 @@ import FoundationXML
         let validator = try SchemaValidator(path: Self.schemaPath)
         #expect(try validator.violation(in: Self.sample().encoded()) == nil)
         #expect(try validator.violation(in: Fixtures.report([Fixtures.check()]).encoded()) == nil)
+        var cut = Fixtures.check()
+        cut.boundCut = BoundCut(states: 2, refusals: [.init(bound: "maxPostsInFlight", states: 2)])
+        #expect(try validator.violation(in: Fixtures.report([cut]).encoded()) == nil)
     }
 
     @Test("the schema rejects what a reader could not use: a missing key, an unknown key, a bad verdict")

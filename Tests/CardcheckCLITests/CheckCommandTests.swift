@@ -43,6 +43,29 @@ import Testing
         #expect(one.out.dropLast(1) == two.out.dropLast(1))  // the last line is timing
     }
 
+    @Test("a fleet check whose cards bound refuses a start prints the bound cut, the same on 1 and 2 threads")
+    func boundCut() throws {
+        // One phone allowed one card, two world actions (2,812 states): a start past the card is
+        // refused by the bound in 2 otherwise quiet states (pinned, as the model gives it).
+        let text = try String(contentsOfFile: "Models/fleet-card-one-phone.json", encoding: .utf8)
+        let tight = text.replacingOccurrences(of: "\"maxCardsPerDevice\": 3", with: "\"maxCardsPerDevice\": 1")
+            .replacingOccurrences(of: "\"worldBudget\": 3", with: "\"worldBudget\": 2")
+        #expect(tight.contains("\"maxCardsPerDevice\": 1") && tight.contains("\"worldBudget\": 2"))
+        let config = scratch.file("one-card.json", tight)
+        let line = "bound cut: 2 states not judged at quiescence: a system step was refused by maxCardsPerDevice (raise it to look past)"
+        for threads in ["1", "2"] {
+            let c = CapturedConsole()
+            _ = c.run("check", config, "--threads", threads)
+            #expect(c.out.filter { $0.hasPrefix("bound cut:") } == [line])
+        }
+        // Two cards allowed: the bound refuses nothing there, and no line is printed.
+        let roomy = CapturedConsole()
+        let two = scratch.file("two-cards.json", tight.replacingOccurrences(of: "\"maxCardsPerDevice\": 1", with: "\"maxCardsPerDevice\": 2"))
+        _ = roomy.run("check", two, "--threads", "2")
+        #expect(roomy.out.first { $0.hasPrefix("fleet-card: ") } != nil)
+        #expect(!roomy.out.contains { $0.hasPrefix("bound cut:") })
+    }
+
     @Test("a depth bound that is not a positive integer is one line, exit code 2", arguments: ["0", "x", "-1"])
     func badDepth(value: String) {
         let c = CapturedConsole()

@@ -88,6 +88,8 @@ struct Tokens: Model {
 struct Mailer: Model {
     var cap = 1
     var declaresBound = true
+    /// What `refusingBound` names the cap (nil: unnamed).
+    var boundName: String?
 
     struct State: Hashable, Codable, Sendable {
         var queued = 0
@@ -121,6 +123,8 @@ struct Mailer: Model {
         var refused = false
         return declaresBound && step(s, a, refused: &refused) == nil && refused
     }
+
+    func refusingBound(_ s: State, _ a: Action) -> String? { boundName }
 
     /// `next`; `refused` is set when only the cap stops the step.
     func step(_ s: State, _ a: Action, refused: inout Bool) -> State? {

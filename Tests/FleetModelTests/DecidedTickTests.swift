@@ -39,6 +39,14 @@ struct DecidedTickTests {
         #expect(try JSONDecoder().decode(DecidedTick.self, from: cell) == DecidedTick(working))
     }
 
+    @Test("a failure message shows the decision, not the id")
+    func mirror() {
+        let (_, working) = decisions()
+        let children = Array(Mirror(reflecting: DecidedTick(working)).children)
+        #expect(children.map(\.label) == ["tick"])
+        #expect(children.first?.value as? FleetTick == working)
+    }
+
     @Test("the bits the fingerprint packs follow the decision's flags and action")
     func bits() {
         let (idle, working) = decisions()
@@ -52,25 +60,5 @@ struct DecidedTickTests {
         }
         #expect(idle.action != working.action)
         #expect(DecidedTick(idle).bits != DecidedTick(working).bits)
-    }
-}
-
-/// The app's dedupe, asked once per number of cards (`FleetSystem.dedupeLosers`), is what
-/// FleetCard's `cardsToEnd` says for that many cards, with the guard on and off.
-@Suite("Fleet dedupe per card count")
-struct FleetDedupeLosersTests {
-    @Test("the mask names exactly the cards FleetCard ends", arguments: [true, false])
-    func matchesFleetCard(dedupe: Bool) {
-        var guards = Guards.all
-        guards.dedupe = dedupe
-        for count in 0...FleetState.cardCapacity {
-            let refs = (0..<count).map { FleetCardRef(id: "card\($0)", updatedAt: Double($0)) }
-            let ended = Set(FleetActivityDedupe.cardsToEnd(refs, guards: guards).map(\.id))
-            let mask = FleetSystem.dedupeLosers(count: count, guards: guards)
-            for k in 0..<count { #expect((mask >> UInt64(k)) & 1 == (ended.contains("card\(k)") ? 1 : 0), "\(count) cards, card \(k)") }
-            #expect(mask >> UInt64(count) == 0)
-            if dedupe && count > 1 { #expect(mask != 0, "\(count) cards: the dedupe ends some") }
-            if !dedupe { #expect(mask == 0) }
-        }
     }
 }

@@ -108,4 +108,29 @@ struct FleetFingerprintTests {
         s.registries[0].pushToStart[1].token = 9
         #expect(model.canonical(s) == model.initialStates()[0])
     }
+
+    @Test("the quick in-order check says what renumbering would: repeats, zeros, gaps, tokens past 64")
+    func numberedInOrder() {
+        let base = model.initialStates()[0]
+        let m = FleetSystem.maxToken(base)  // the initial tokens are 1...m, in order
+        // Cases in offsets past m (0 stays "no token", -1 is token 1, seen before).
+        let cases: [([Int], Bool)] = [
+            ([], true), ([1], true), ([2], false), ([1, 1, 2], true), ([1, 0, 2], true), ([2, 1], false),
+            ([1, -1], true), (Array(1...69), true), (Array(1...64) + [66], false),
+            (Array(1...199) + [1, 150], true),
+        ]
+        for (offsets, inOrder) in cases {
+            let tokens = offsets.map { UInt8($0 == 0 ? 0 : $0 < 0 ? 1 : m + $0) }
+            var s = base
+            s.posts = tokens.map { PostCell(device: 0, host: 0, endpoint: .updateToken, token: $0, env: 0) }
+            // Independent of the check: numbering in order of first appearance maps each to itself.
+            var firstSeen: [UInt8] = []
+            FleetSystem.forEachToken(s) { t in if t != 0 && !firstSeen.contains(t) { firstSeen.append(t) } }
+            #expect(firstSeen.enumerated().allSatisfy { Int($0.element) == $0.offset + 1 } == inOrder, "\(tokens)")
+            #expect(FleetSystem.numberedInOrder(s) == inOrder, "\(tokens)")
+            var renumbered = s
+            model.renumber(&renumbered)
+            #expect((renumbered == s) == inOrder, "\(tokens)")
+        }
+    }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Explorer
+
+/// The report's `bound cut:` line: how many states a bound of the model kept from being judged
+/// at quiescence (`Model.refusedByBound`), and which bound.
+@Suite struct BoundCutTests {
+    /// The mailer's one such state: two requests, one sent (the cap of one in flight), the link
+    /// cut. The second request waits only for the cap; every other state is quiet or busy.
+    @Test("the mailer's count is exactly its one bound-refused state, on 1 and 2 threads")
+    func mailerCount() throws {
+        for threads in [1, 2] {
+            var model = Mailer()
+            model.boundName = "cap"
+            let report = BreadthFirstSearch(model, options: SearchOptions(threads: threads)).run()
+            #expect(report.boundCut == BoundCut(states: 1, refusals: [.init(bound: "cap", states: 1)]))
+            #expect(report.lines().contains(
+                "bound cut: 1 state not judged at quiescence: a system step was refused by cap (raise it to look past)"))
+        }
+        // Unnamed by the model, the line still appears and says so.
+        let unnamed = BreadthFirstSearch(Mailer()).run()
+        #expect(unnamed.boundCut.line
+            == "bound cut: 1 state not judged at quiescence: a system step was refused by a bound of the model (raise it to look past)")
+    }
+
+    @Test("a larger cap reaches states where two requests wait for it: the count follows the model")
+    func mailerRoomier() {
+        // Cap 2: both requests can be in flight, so no send is ever refused by it.
+        var model = Mailer()
+        model.cap = 2
+        let report = BreadthFirstSearch(model, options: SearchOptions(threads: 2)).run()
+        #expect(report.boundCut.isEmpty)
+        #expect(!report.lines().contains { $0.hasPrefix("bound cut:") })
+    }
+
+    @Test("no bound declared, or no atQuiescence property: no count and no line")
+    func zero() {
+        var undeclared = Mailer()
+        undeclared.declaresBound = false
+        let report = BreadthFirstSearch(undeclared).run()
+        #expect(report.boundCut.isEmpty)
+        #expect(!report.lines().contains { $0.hasPrefix("bound cut:") })
+    }
+
+    @Test("counts add as sums, per bound; the line ranks bounds by count, then name")
+    func sums() {
+        var a = BoundCut()
+        a.note(["maxPostsInFlight"])
+        a.note(["maxPostsInFlight", "maxCardsPerDevice"])
+        var b = BoundCut()
+        b.note(["maxCardsPerDevice"])
+        b.note(["maxPushesInFlight"])
+        b.note(["maxPostsInFlight"])
+        var ab = a, ba = b
+        ab.add(b)
+        ba.add(a)
+        #expect(ab == ba)
+        #expect(ab.states == 5)
+        #expect(ab.refusals.map(\.bound) == ["maxCardsPerDevice", "maxPostsInFlight", "maxPushesInFlight"])
+        #expect(ab.line == "bound cut: 5 states not judged at quiescence: a system step was refused by maxPostsInFlight in 3, "
+            + "maxCardsPerDevice in 2, maxPushesInFlight in 1 (raise them to look past)")
+        var many = BoundCut()
+        for _ in 0..<1234 { many.note(["maxPostsInFlight"]) }
+        #expect(many.line == "bound cut: 1,234 states not judged at quiescence: a system step was refused by maxPostsInFlight (raise it to look past)")
+    }
+
+    @Test("a checkpoint keeps the count: a resumed search reports the uninterrupted one's")
+    func checkpoint() throws {
+        let path = NSTemporaryDirectory() + "cardcheck-boundcut-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var model = Mailer()
+        model.boundName = "cap"
+        let whole = BreadthFirstSearch(model).run()
+        var options = SearchOptions()
+        options.checkpoint = SearchCheckpointing(path: path, interval: 0)
+        var cut = options
+        cut.stateLimit = 6
+        #expect(!BreadthFirstSearch(model, options: cut).run().exhaustive)
+        let identity = SearchCheckpoint.identity(model, options)
+        var planted = try #require(try SearchCheckpoint.read(path: path, identity: identity, properties: model.properties.count))
+        planted.findings.boundCut.note(["cap", "other"])
+        try planted.write(path: path)
+        let resumed = BreadthFirstSearch(model, options: options).run()
+        var expected = whole.boundCut
+        expected.note(["cap", "other"])
+        #expect(resumed.boundCut == expected)
+    }
+}
