@@ -29,7 +29,8 @@ enum CheckCommand {
           --threads N        worker threads, 1-64 (default: all cores); results do not depend on it
           --max-states N     stop after about N distinct states (partial report). The check is
                              made every 1,024 frontier states, so a run may store up to their
-                             successors past N (sequential); a parallel run stops at or below N
+                             successors past N; where it stops does not depend on --threads or
+                             timing (the other limits and signals stop when they happen)
           --time-limit S     stop after S seconds (partial report)
           --memory MB        stop with a partial report once the process holds MB megabytes
                              (default: three quarters of MemTotal in /proc/meminfo, or of the

@@ -26,9 +26,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         var level = Level<M.Stored>(
             threads: options.threads,
             record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil)
-        // Node ids are 32-bit: a run that would pass them stops as at a state limit.
         let limits = Limits(
-            stateLimit: min(options.stateLimit ?? Int.max, Int(UInt32.max) - 1),
+            stateLimit: options.stateLimit,
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
             stop: options.stop, memoryLimit: options.memoryLimit)
         var graph = SearchGraph()

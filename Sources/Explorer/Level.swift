@@ -124,6 +124,7 @@ struct Level<State: Sendable> {
 
 /// The limits that stop a search part-way, readable from any worker.
 struct Limits: Sendable {
+    /// Distinct states asked for: a run stops at the same point with any number of threads.
     let stateLimit: Int?
     let deadline: ContinuousClock.Instant?
     let stop: StopSignal?
@@ -131,7 +132,20 @@ struct Limits: Sendable {
     var memoryLimit: Int? = nil
 
     func reason(distinctStates: Int) -> SearchStopReason? {
-        if let stateLimit, distinctStates >= stateLimit { return .stateLimit }
+        if atStateLimit(distinctStates) { return .stateLimit }
+        return timingReason()
+    }
+
+    /// Node ids are 32-bit: a run that would pass them stops as at a state limit.
+    static var nodeIDCap: Int { Int(UInt32.max) - 1 }
+
+    /// Whether `distinctStates` is at the limit asked for, or at the node-id cap.
+    func atStateLimit(_ distinctStates: Int) -> Bool {
+        distinctStates >= min(stateLimit ?? Self.nodeIDCap, Self.nodeIDCap)
+    }
+
+    /// The stops that depend on when they are asked (time, signals, memory), not on the search.
+    func timingReason() -> SearchStopReason? {
         if let deadline, ContinuousClock.now >= deadline { return .timeLimit }
         if stop?.isRaised == true { return .interrupted }
         if let memoryLimit, let resident = ResidentMemory.current(), resident >= memoryLimit { return .memoryLimit }

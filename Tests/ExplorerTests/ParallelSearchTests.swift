@@ -45,4 +45,27 @@ import Testing
         #expect(summary(BreadthFirstSearch(FlagMutex(processes: 5), options: parallel).run())
             == summary(BreadthFirstSearch(FlagMutex(processes: 5), options: options).run()))
     }
+
+    /// Limits that fall inside a level of several 1,024-state batches (two-phase commit, 5
+    /// managers: levels of up to ~1,900 states), and past the level of a violation (mutex, 7
+    /// processes: 16,384 states, the counterexample compared too).
+    static let limitedRuns: [(name: String, limit: Int)] = [
+        ("2pc", 1_500), ("2pc", 3_000), ("2pc", 5_000), ("2pc", 7_000), ("mutex", 2_000), ("mutex", 9_000),
+    ]
+
+    @Test("a run stopped by the state limit stops at the same point with 1, 2 and 3 threads, every run",
+          arguments: limitedRuns.indices)
+    func stateLimitSameAsSequential(_ index: Int) {
+        let (name, limit) = Self.limitedRuns[index]
+        func run(_ threads: Int) -> [String] {
+            let options = SearchOptions(stateLimit: limit, threads: threads)
+            let report = name == "2pc"
+                ? summary(BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 5), options: options).run())
+                : summary(BreadthFirstSearch(FlagMutex(processes: 7), options: options).run())
+            return report
+        }
+        let sequential = run(1)
+        #expect(sequential.first?.hasSuffix("NOT exhaustive (state limit reached)") == true)
+        for threads in [2, 2, 2, 3, 2, 2] { #expect(run(threads) == sequential, "\(threads) threads") }
+    }
 }
