@@ -29,12 +29,6 @@ public struct BoundCut: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool { states == 0 }
 
-    /// One state, refused by `bounds` (distinct names).
-    mutating func note(_ bounds: [String]) {
-        states += 1
-        for bound in bounds { add(bound, 1) }
-    }
-
     /// Adds another part of the search (a chunk, a shard).
     public mutating func add(_ other: BoundCut) {
         states += other.states

@@ -75,10 +75,10 @@ struct SearchCheckpoint {
         let keys: [UInt64] = r.array()
         // The bound cut, after the keys (a checkpoint written before it was counted has none).
         if !r.atEnd {
-            findings.boundCut.states = Int(r.u64() ?? 0)
+            findings.cutStates = Int(r.u64() ?? 0)
             for _ in 0..<min(Int(r.u64() ?? 0), 64) {
                 let name: [UInt8] = r.array()
-                findings.boundCut.add(BoundCut(refusals: [.init(bound: String(decoding: name, as: UTF8.self), states: Int(r.u64() ?? 0))]))
+                findings.noteCut(String(decoding: name, as: UTF8.self), Int(r.u64() ?? 0))
             }
         }
         guard !r.failed, parents.count == actions.count, used.count <= parents.count else {
