@@ -95,14 +95,9 @@ extension Model {
 }
 
 extension Model {
-    /// Whether a system action of `actions` (those of `state`) is refused only by a bound: such
-    /// a state is not quiescent (Models/README.md, "Bounds"). Search and replay both ask this.
-    func boundRefusesSystemStep(in state: State, _ actions: [Action]) -> Bool {
-        actions.contains { kind(of: $0) == .system && refusedByBound(state, $0) }
-    }
-
-    /// The bounds (distinct, in action order) refusing a system action of `actions` in `state`;
-    /// empty when none does. What the search counts in `BoundCut`.
+    /// The bounds (distinct, in action order) refusing a system action of `actions` (those of
+    /// `state`); empty when none does. A state with one is not quiescent (Models/README.md,
+    /// "Bounds"): search and replay both ask this, and the search counts it in `BoundCut`.
     func boundsRefusingSystemSteps(in state: State, _ actions: [Action]) -> [String] {
         var names: [String] = []
         for action in actions where kind(of: action) == .system && refusedByBound(state, action) {

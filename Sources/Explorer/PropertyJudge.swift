@@ -52,6 +52,6 @@ struct PropertyJudge<M: Model> {
         let actions = model.actions(in: state)
         return actions.allSatisfy { action in
             model.kind(of: action) == .world || (model.next(state, action).map { $0 == state } ?? true)
-        } && !model.boundRefusesSystemStep(in: state, actions)
+        } && model.boundsRefusingSystemSteps(in: state, actions).isEmpty
     }
 }
