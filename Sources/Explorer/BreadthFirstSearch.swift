@@ -25,7 +25,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         let counting = options.countBehaviours != nil && options.partition == nil
         var level = Level<M.Stored>(
             threads: options.threads,
-            record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil)
+            record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil,
+            roundStates: options.roundStates)
         let limits = Limits(
             stateLimit: options.stateLimit,
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
