@@ -152,3 +152,20 @@ struct Mailer: Model {
         return t
     }
 }
+
+/// A fan: the start state has `width` successors, each of which has one successor of its own.
+/// Level 1 is as wide as asked, and each 1,024 of it adds exactly 1,024 states to level 2, so a
+/// state limit can be placed in any batch of that level.
+struct Fan: Model {
+    var width = 17 * 1024
+
+    typealias State = Int
+    typealias Action = Int
+
+    var name: String { "fan" }
+    func initialStates() -> [State] { [0] }
+    func actions(in s: State) -> [Action] { s == 0 ? Array(1...width) : s <= width ? [s + width] : [] }
+    func next(_ s: State, _ a: Action) -> State? { a }
+    func kind(of a: Action) -> ActionKind { .system }
+    var properties: [Property<Fan>] { [] }
+}
