@@ -88,8 +88,8 @@ struct Tokens: Model {
 struct Mailer: Model {
     var cap = 1
     var declaresBound = true
-    /// What `refusingBound` names the cap (nil: unnamed).
-    var boundName: String?
+    /// What `refusingBound` names the cap.
+    var boundName = "cap"
 
     struct State: Hashable, Codable, Sendable {
         var queued = 0
@@ -119,12 +119,10 @@ struct Mailer: Model {
         return step(s, a, refused: &refused)
     }
 
-    func refusedByBound(_ s: State, _ a: Action) -> Bool {
+    func refusingBound(_ s: State, _ a: Action) -> String? {
         var refused = false
-        return declaresBound && step(s, a, refused: &refused) == nil && refused
+        return declaresBound && step(s, a, refused: &refused) == nil && refused ? boundName : nil
     }
-
-    func refusingBound(_ s: State, _ a: Action) -> String? { boundName }
 
     /// `next`; `refused` is set when only the cap stops the step.
     func step(_ s: State, _ a: Action, refused: inout Bool) -> State? {
