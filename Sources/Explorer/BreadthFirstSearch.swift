@@ -56,8 +56,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         }
 
         var stop = SearchStopReason.exhausted
-        // The frontier of the level a limit stopped part-way (the parallel level frees its own
-        // once every chunk is expanded, before a stop at an earlier batch boundary is known).
+        // The frontier of the level a limit stopped part-way, as the level started (its states
+        // are freed as they are expanded).
         var stoppedFrontier: Int?
         var lastProgress = clock
         while !level.frontier.isEmpty {
