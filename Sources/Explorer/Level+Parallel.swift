@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 
 extension Level {
-    /// The parallel level, in rounds of at most `roundStates` frontier states, each in three
-    /// phases, so its result is the sequential one:
+    /// The parallel level, in rounds of a few thousand frontier states (whole batches), each in
+    /// three phases, so its result is the sequential one:
     /// 1. workers expand the round's chunks (properties checked, successors not yet visited buffered);
     /// 2. worker k inserts, in frontier order, the buffered successors of shard k;
     /// 3. the new states are appended in frontier order, as the sequential search would, and the
@@ -23,10 +23,13 @@ extension Level {
         let firstNode = graph.count - frontier.count
         // Chunks divide the batches (so a state limit's checks fall between chunks), and the
         // rounds are whole batches; several chunks per thread in a round, so none waits long.
-        let chunkSize = Self.chunkSize(dividingBatch: min(roundStates, frontier.count) / (threads * 8) + 1)
+        // A round is `roundStates`, or a 64th of the states stored when that is more: its buffers
+        // stay a small share of the search's memory, and a big search waits at fewer rounds' ends.
+        let round = max(roundStates, graph.count / 64 / Self.batch * Self.batch)
+        let chunkSize = Self.chunkSize(dividingBatch: min(round, frontier.count) / (threads * 8) + 1)
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
         let chunksPerBatch = Self.batch / chunkSize
-        let chunksPerRound = roundStates / chunkSize
+        let chunksPerRound = round / chunkSize
         if parallelWork == nil { parallelWork = ParallelWork<State>(shards: visited.count, threads: threads) }
         guard let work = parallelWork else { return nil }
 

@@ -14,8 +14,8 @@ struct Level<State: Sendable> {
     var next = ChunkedColumn<State>()
     var nextUsed = ChunkedColumn<UInt8>()
     let threads: Int
-    /// Frontier states a parallel round expands before deduplicating their successors and
-    /// appending the new ones (a multiple of `batch`): what bounds the successors buffered.
+    /// Frontier states a parallel round expands at least before deduplicating their successors
+    /// and appending the new ones (a multiple of `batch`): what bounds the successors buffered.
     let roundStates: Int
     /// The parallel search's buffers, kept from round to round.
     var parallelWork: ParallelWork<State>?
