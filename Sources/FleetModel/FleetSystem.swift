@@ -22,11 +22,16 @@ public struct FleetSystem: Model {
         let codec: FleetCodec
         /// FleetCard's dedupe per number of cards a phone shows (`dedupeLosers`).
         let dedupeLosers: [UInt64]
+        /// The interchangeable phones' and sessions' permutations, identity first (`representative`).
+        let phonePermutations: [[Int]]
+        let sessionPermutations: [[Int]]
 
         init(config: FleetConfig) {
             self.config = config
             codec = FleetCodec(devices: config.devices.count)
             dedupeLosers = (0...FleetState.cardCapacity).map { FleetSystem.dedupeLosers(count: $0, guards: config.guards) }
+            phonePermutations = FleetSystem.phonePermutations(config)
+            sessionPermutations = FleetSystem.sessionPermutations(config)
         }
     }
 
