@@ -55,4 +55,15 @@ struct FleetSinceOrderTests {
         back.setActivity(1, .working)
         #expect(Array(model.truth(back).rows) == [0 << 1, 1 << 1])
     }
+
+    /// The since order is state: packing keeps it (the fingerprint: FleetFingerprintFieldTests).
+    @Test("the since order survives packing; states that differ only in it pack apart")
+    func packed() {
+        let specs: [FleetConfig.SessionSpec] = [.init(host: 0, initial: .idle), .init(host: 0, initial: .idle)]
+        let model = FleetSystem(config: Fixture.config(sessions: specs, budget: 2))
+        let states = reachable(model, depth: 6)
+        #expect(states.contains { $0.sessions.contains { $0.since > 0 } })
+        for state in states { #expect(model.loaded(model.stored(state)) == state) }
+        #expect(Set(states.map { model.stored($0) }).count == states.count)
+    }
 }
