@@ -43,7 +43,7 @@ extension FleetSystem {
     static func sessionPermutations(_ config: FleetConfig) -> [[Int]] {
         let specs = config.sessions
         if config.world.duplicateRows && !config.guards.seenSidSkip { return [Array(specs.indices)] }
-        return permutations(of: specs.count) { specs[$0] == specs[$1] }
+        return permutations(of: specs.count) { specs[$0].isAlike(specs[$1]) }
     }
 
     /// The permutations of 0..<n (up to 6 elements) that map each i to a j with `alike(i, j)`,

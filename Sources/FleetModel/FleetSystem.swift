@@ -103,7 +103,7 @@ public struct FleetSystem: Model {
 
     public func initialStates() -> [FleetState] {
         var state = FleetState(
-            sessions: FleetState.initialSessions(config.sessions.map(\.initial)),
+            sessions: FleetState.initialSessions(config.sessions),
             hostsDown: 0, servers: Array(repeating: .fresh, count: serverCount),
             registries: Array(repeating: RegistryCell(pushToStart: [], update: []), count: hosts),
             devices: [], pushes: [], posts: [])

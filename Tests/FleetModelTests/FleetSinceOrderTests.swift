@@ -11,8 +11,18 @@ struct FleetSinceOrderTests {
 
     @Test("sessions already active entered their state in config order; idle and blocked have no order")
     func initialOrder() {
-        let cells = FleetState.initialSessions([.working, .idle, .working, .needsInput])
+        let cells = FleetState.initialSessions([.working, .idle, .working, .needsInput].map { .init(host: 0, initial: $0) })
         #expect(cells.map(\.since) == [0, 0, 1, 0])
+        // `entered` says otherwise: s3 entered working before s1; s4 and the idle s2 have no one to follow.
+        let given = FleetState.initialSessions([
+            .init(host: 0, initial: .working, entered: 1), .init(host: 0, initial: .idle, entered: 0),
+            .init(host: 0, initial: .working, entered: 0), .init(host: 0, initial: .needsInput, entered: 3),
+        ])
+        #expect(given.map(\.since) == [1, 0, 0, 0])
+        let model = FleetSystem(config: Fixture.config(sessions: [
+            .init(host: 0, initial: .working, entered: 1), .init(host: 0, initial: .working),
+        ]))
+        #expect(Array(model.truth(model.initialStates()[0]).rows) == [1 << 1, 0 << 1])
     }
 
     @Test("a session that changes state enters the new one last; the ones after it in the old one move up")

@@ -150,6 +150,9 @@ struct FleetSymmetryTests {
         world.duplicateRows = true
         let alike: [FleetConfig.SessionSpec] = [.init(host: 0, initial: .working), .init(host: 0, initial: .working)]
         #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: alike, world: world)) == [[0, 1], [1, 0]])
+        // `entered` fixes only the initial since order, which each session carries: still alike.
+        let entered: [FleetConfig.SessionSpec] = [.init(host: 0, initial: .working, entered: 1), .init(host: 0, initial: .working)]
+        #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: entered)) == [[0, 1], [1, 0]])
         #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: alike, world: world, guards: Guards.allBut("seenSidSkip") ?? .all)) == [[0, 1]])
         let unlike: [[FleetConfig.SessionSpec]] = [
             [.init(host: 0, initial: .working), .init(host: 0, initial: .idle)],
