@@ -2,20 +2,23 @@ extension CIReport {
     /// JUnit XML for a CI test tab: one suite per job, one test case per property (per guard
     /// for a mutant), failing for a violation the baseline does not accept, an accepted finding
     /// that no longer appears, an unreached `sometimes`, a search that was not exhaustive, or a
-    /// guard its mutant does not kill.
+    /// guard its mutant does not kill. A run whose bound cut is nonzero says so in its test
+    /// case's output (the guard's, or a `run` case): a verdict there may be hidden by the bound.
     public var junit: String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         var suites: [String] = []
         var tests = 0, failures = 0
         for job in jobs {
             var cases: [(name: String, failure: String?, out: String?)] = []
+            let cut = job.boundCut?.line
             if job.kind == .mutant {
                 let killers = job.violated.map(\.name)
+                let killed = killers.isEmpty ? nil : "killed by " + killers.joined(separator: ", ")
+                    + (job.world.map { " in \($0)" } ?? "")
                 cases.append((
                     "guard \(job.guardName ?? "?") killed",
                     killers.isEmpty ? (job.detail ?? "not killed") : nil,
-                    killers.isEmpty ? nil : "killed by " + killers.joined(separator: ", ")
-                        + (job.world.map { " in \($0)" } ?? "")))
+                    [killed, cut].compactMap { $0 }.joined(separator: "\n").nilIfEmpty))
             } else {
                 for p in job.properties {
                     var failure: String?
@@ -38,7 +41,9 @@ extension CIReport {
                     cases.append((p.name, failure, out))
                 }
                 if job.status != .pass, let detail = job.detail, !cases.contains(where: { $0.failure != nil }) {
-                    cases.append(("run", detail, nil))
+                    cases.append(("run", detail, cut))
+                } else if let cut {
+                    cases.append(("run", nil, cut))
                 }
             }
             let suiteFailures = cases.filter { $0.failure != nil }.count
@@ -82,4 +87,8 @@ extension CIReport {
         }
         return out
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

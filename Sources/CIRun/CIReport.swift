@@ -92,8 +92,8 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var distinctStates: Int
     public var transitions: Int
     public var depthReached: Int
-    /// For a check: the states not judged at quiescence because a bound of the model refused a
-    /// system step (summed over parts); absent when there are none.
+    /// For a check (for a mutant, its guard-off run): the states not judged at quiescence because
+    /// a bound of the model refused a system step (summed over parts); absent when there are none.
     public var boundCut: BoundCut?
     /// Properties in the model's order.
     public var properties: [PropertyReport]

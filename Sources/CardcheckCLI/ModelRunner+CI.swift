@@ -137,11 +137,14 @@ extension ModelRunner {
             properties.append(PropertyReport(name: v.name, kind: v.kind.rawValue, verdict: .violated, steps: trace.steps.count, story: story))
         }
         let covered = Self.covered(run) && Self.covered(baseline)
-        return JobReport(
+        var job = JobReport(
             kind: .mutant, configuration: unit.configuration, model: model.name, guardName: m.name, exhaustive: covered,
             stopReason: context.reason(covered ? run.stopReason : (Self.covered(run) ? baseline : run).stopReason),
             distinctStates: run.distinctStates, transitions: run.transitions, depthReached: run.depthReached,
             properties: properties)
+        // The guard-off run's: a "not killed" there may be a violation the bound hid.
+        job.boundCut = run.boundCut.isEmpty ? nil : run.boundCut
+        return job
     }
 
     /// The search covered its bounds: nothing (a limit, a signal) cut it short.

@@ -11,6 +11,9 @@ extension ModelRunner {
         /// Properties broken with the guard off that hold with every guard on.
         let killers: [(name: String, trace: Trace<M>)]
         let exhaustive: Bool
+        /// What a bound kept the guard-off run from judging at quiescence: a guard not killed
+        /// there may be hidden by the bound.
+        let cut: BoundCut
         /// The spec's "Without it" class when the run broke it, else the shortest counterexample.
         var first: (name: String, trace: Trace<M>)? {
             let shortest = { (a: (name: String, trace: Trace<M>), b: (name: String, trace: Trace<M>)) in
@@ -77,7 +80,9 @@ extension ModelRunner {
                     }
                     let complete = [.exhausted, .depthBound].contains(run.stopReason)
                         && [.exhausted, .depthBound].contains(baseline.stopReason)
-                    let row = MutantRow(mutant: m, world: world.name, killers: killers, exhaustive: complete, classOf: propertyClass)
+                    let row = MutantRow(
+                        mutant: m, world: world.name, killers: killers, exhaustive: complete, cut: run.boundCut,
+                        classOf: propertyClass)
                     console.error("  \(m.name)" + (worlds.count > 1 ? " in \(world.name)" : "")
                         + ": \(killers.first?.name ?? "NOT KILLED") (\(run.distinctStates) states)")
                     if row.first != nil || !complete || w == worlds.count - 1 || stop.signal.isRaised {
@@ -122,6 +127,7 @@ extension ModelRunner {
             let minimized = first.map { Minimizer(r.mutant.mutant).minimize($0.trace).steps.count }
             let cls = first.map { propertyClass($0.name) } ?? "**NOT KILLED**"
             let bounds = (r.mutant.override.map { "override: \($0)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
+                + (r.cut.isEmpty ? "" : "; " + BoundCutNote.cell(r.cut))
             let also = r.killers.map(\.name).filter { $0 != first?.name }
             let spec = r.mutant.specClass.map { spec in
                 first == nil ? spec : spec == cls ? "\(spec): shown"
@@ -133,6 +139,19 @@ extension ModelRunner {
         for name in notRun {
             lines.append("| \(name) |" + (worlds ? " - |" : "") + " not run (stopped) | - | - | - | - | - | - |")
         }
+        if rows.contains(where: { !$0.cut.isEmpty }) { lines += ["", BoundCutNote.footnote] }
         return lines
     }
+}
+
+/// What the guard table says of a row whose guard-off run a bound cut (`BoundCut`).
+enum BoundCutNote {
+    /// Appended to the row's bounds cell: `bound cut: 2 states (maxCardsPerDevice)`.
+    static func cell(_ cut: BoundCut) -> String {
+        "bound cut: \(cut.states) \(cut.states == 1 ? "state" : "states") (\(cut.refusals.map(\.bound).joined(separator: ", ")))"
+    }
+
+    /// Printed under the table when some row has one.
+    static let footnote = "bound cut: with the guard off, a bound of the model refused a system step in states otherwise "
+        + "quiet, so they were not judged at quiescence: a guard NOT KILLED there may be hidden by the bound (raise it to look past)"
 }

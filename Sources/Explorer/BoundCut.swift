@@ -1,5 +1,5 @@
 /// The states a search left unjudged at quiescence because a bound of the model refused a
-/// system step there (`Model.refusedByBound`): the real system would have gone on, so a finding
+/// system step there (`Model.refusingBound`): the real system would have gone on, so a finding
 /// that needs that step is out of reach until the bound is raised. Counted where quiescence was
 /// already established; a sum, so equal whatever the thread count.
 public struct BoundCut: Sendable, Equatable, Codable {
@@ -13,9 +13,6 @@ public struct BoundCut: Sendable, Equatable, Codable {
             self.states = states
         }
     }
-
-    /// The name used when the model does not name its bound (`Model.refusingBound` is nil).
-    public static let unnamedBound = "a bound of the model"
 
     /// States not judged at quiescence (each once, however many bounds refused a step there).
     public var states: Int

@@ -55,6 +55,9 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         }
 
         var stop = SearchStopReason.exhausted
+        // The frontier of the level a limit stopped part-way (the parallel level frees its own
+        // once every chunk is expanded, before a stop at an earlier batch boundary is known).
+        var stoppedFrontier: Int?
         var lastProgress = clock
         while !level.frontier.isEmpty {
             let atBound = options.depthBound.map { depth >= $0 } ?? false
@@ -72,6 +75,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
                 })
             if let reason = outcome {
                 stop = reason
+                stoppedFrontier = frontierCount
                 break
             }
             if atBound {
@@ -95,7 +99,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         let seconds = priorSeconds + clock.duration(to: .now).seconds
         finishCheckpoint(stop)
         options.progress?(SearchProgress(
-            distinctStates: graph.count, frontier: level.frontier.count, depth: depth, seconds: seconds))
+            distinctStates: graph.count, frontier: stoppedFrontier ?? level.frontier.count, depth: depth, seconds: seconds))
         var result = report(
             expansion: expansion, graph: graph, findings: findings, depth: depth, stop: stop,
             seconds: seconds, visitedBytes: level.visited.bytes)

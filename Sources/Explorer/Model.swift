@@ -67,15 +67,11 @@ public protocol Model: Sendable {
     /// steps; nil (the default) leaves the order as found.
     func actorName(of action: Action) -> String?
 
-    /// Whether the system action `action` is refused in `state` only by a bound of the model (a
-    /// cap on messages in flight or on cards shown), not by the system: the real system would
-    /// take it, so a state with such a step is not quiescent. Asked only of states otherwise
-    /// quiescent, for their system actions; the default is false (no bound refuses a step).
-    func refusedByBound(_ state: State, _ action: Action) -> Bool
-
-    /// The name of the bound that refuses `action` in `state` (its configuration key, e.g.
-    /// "maxPostsInFlight"), for the report's `bound cut:` line; asked only where
-    /// `refusedByBound` is true. The default is nil ("a bound of the model").
+    /// The bound of the model (a cap on messages in flight or on cards shown) that alone refuses
+    /// the system action `action` in `state`, named by its configuration key for the report's
+    /// `bound cut:` line (e.g. "maxPostsInFlight"); nil when no bound refuses it. The real system
+    /// would take such a step, so a state with one is not quiescent. Asked only of states
+    /// otherwise quiescent, for their system actions; the default is nil (no bound refuses a step).
     func refusingBound(_ state: State, _ action: Action) -> String?
 
     /// The configuration this model value was built from, written into traces so a trace file
@@ -94,7 +90,6 @@ extension Model {
     public var fingerprintScheme: String { "" }
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
-    public func refusedByBound(_ state: State, _ action: Action) -> Bool { false }
     public func refusingBound(_ state: State, _ action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }
 }
@@ -105,9 +100,8 @@ extension Model {
     /// "Bounds"): search and replay both ask this, and the search counts it in `BoundCut`.
     func boundsRefusingSystemSteps(in state: State, _ actions: [Action]) -> [String] {
         var names: [String] = []
-        for action in actions where kind(of: action) == .system && refusedByBound(state, action) {
-            let name = refusingBound(state, action) ?? BoundCut.unnamedBound
-            if !names.contains(name) { names.append(name) }
+        for action in actions where kind(of: action) == .system {
+            if let name = refusingBound(state, action), !names.contains(name) { names.append(name) }
         }
         return names
     }

@@ -6,13 +6,9 @@ extension FleetSystem {
         return step(state, action, refused: &refused)
     }
 
-    /// Refused by `withinBounds` or `maxCardsPerDevice`, not by the documented logic: the real
-    /// system would take the step, so the state is not quiescent (Models/README.md, "Bounds").
-    public func refusedByBound(_ state: FleetState, _ action: Action) -> Bool {
-        refusingBound(state, action) != nil
-    }
-
-    /// The configuration key of the bound that refused the step, for the report's bound cut.
+    /// The configuration key of the bound (`withinBounds`, `maxCardsPerDevice`) that refused the
+    /// step, not the documented logic: the real system would take it, so the state is not
+    /// quiescent (Models/README.md, "Bounds"); named in the report's bound cut.
     public func refusingBound(_ state: FleetState, _ action: Action) -> String? {
         var refused: FleetBound?
         return step(state, action, refused: &refused) == nil ? refused?.rawValue : nil

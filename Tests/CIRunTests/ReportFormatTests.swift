@@ -55,6 +55,27 @@ import FoundationXML
         #expect(gone.contains("name=\"known hole\">\n      <failure message=\"accepted finding no longer appears: remove it from the baseline\"/>"))
     }
 
+    @Test("JUnit: a run whose bound cut is nonzero says so on the run's test case, and only then")
+    func junitBoundCut() throws {
+        let cut = BoundCut(states: 2, refusals: [.init(bound: "maxPostsInFlight", states: 2)])
+        let line = try #require(cut.line)
+        var check = Fixtures.check(), mutant = Fixtures.mutant("g", killed: false)
+        check.boundCut = cut
+        mutant.boundCut = cut
+        let xml = Fixtures.report([check, mutant]).junit
+        let document = try XMLDocument(data: Data(xml.utf8))
+        // A passing `run` case holds the check's line; the guard's failing case holds the mutant's.
+        #expect(try document.nodes(forXPath: "//testcase").count == 5)
+        #expect(xml.contains("<testcase classname=\"check toy\" name=\"run\">\n      <system-out>\(line)</system-out>"))
+        #expect(xml.contains("<failure message=\"guard g not killed\"/>\n      <system-out>\(line)</system-out>"))
+        var killed = Fixtures.mutant("g", killed: true)
+        killed.boundCut = cut
+        #expect(Fixtures.report([killed]).junit.contains("<system-out>killed by safe\n\(line)</system-out>"))
+        // No cut: no `run` case, no line.
+        let plain = Fixtures.report([Fixtures.check(), Fixtures.mutant("g", killed: false)]).junit
+        #expect(!plain.contains("bound cut") && !plain.contains("name=\"run\""))
+    }
+
     @Test("JUnit escapes what XML cannot hold")
     func escaping() {
         #expect(CIReport.xml("a<b & \"c\" 'd'>\u{1}") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt; ")

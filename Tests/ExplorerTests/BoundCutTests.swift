@@ -3,24 +3,23 @@ import Testing
 @testable import Explorer
 
 /// The report's `bound cut:` line: how many states a bound of the model kept from being judged
-/// at quiescence (`Model.refusedByBound`), and which bound.
+/// at quiescence (`Model.refusingBound`), and which bound.
 @Suite struct BoundCutTests {
     /// The mailer's one such state: two requests, one sent (the cap of one in flight), the link
     /// cut. The second request waits only for the cap; every other state is quiet or busy.
     @Test("the mailer's count is exactly its one bound-refused state, on 1 and 2 threads")
     func mailerCount() throws {
         for threads in [1, 2] {
-            var model = Mailer()
-            model.boundName = "cap"
-            let report = BreadthFirstSearch(model, options: SearchOptions(threads: threads)).run()
+            let report = BreadthFirstSearch(Mailer(), options: SearchOptions(threads: threads)).run()
             #expect(report.boundCut == BoundCut(states: 1, refusals: [.init(bound: "cap", states: 1)]))
             #expect(report.lines().contains(
                 "bound cut: 1 state not judged at quiescence: a system step was refused by cap (raise it to look past)"))
         }
-        // Unnamed by the model, the line still appears and says so.
-        let unnamed = BreadthFirstSearch(Mailer()).run()
-        #expect(unnamed.boundCut.line
-            == "bound cut: 1 state not judged at quiescence: a system step was refused by a bound of the model (raise it to look past)")
+        // The line names the bound as the model does.
+        var renamed = Mailer()
+        renamed.boundName = "maxInFlight"
+        #expect(BreadthFirstSearch(renamed).run().boundCut.line
+            == "bound cut: 1 state not judged at quiescence: a system step was refused by maxInFlight (raise it to look past)")
     }
 
     @Test("a larger cap reaches states where two requests wait for it: the count follows the model")
@@ -72,8 +71,7 @@ import Testing
     func checkpoint() throws {
         let path = NSTemporaryDirectory() + "cardcheck-boundcut-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var model = Mailer()
-        model.boundName = "cap"
+        let model = Mailer()
         let whole = BreadthFirstSearch(model).run()
         var options = SearchOptions()
         options.checkpoint = SearchCheckpointing(path: path, interval: 0)

@@ -1,3 +1,4 @@
+import Foundation
 import ClassicModels
 import Testing
 @testable import Explorer
@@ -67,5 +68,47 @@ import Testing
         let sequential = run(1)
         #expect(sequential.first?.hasSuffix("NOT exhaustive (state limit reached)") == true)
         for threads in [2, 2, 2, 3, 2, 2] { #expect(run(threads) == sequential, "\(threads) threads") }
+    }
+}
+
+/// The last progress line of a run stopped part-way states the frontier it stopped in.
+@Suite struct StoppedProgressTests {
+    /// Keeps every progress report a search makes.
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [SearchProgress] = []
+        var last: SearchProgress? { lock.withLock { all.last } }
+        func add(_ p: SearchProgress) { lock.withLock { all.append(p) } }
+    }
+
+    /// Distinct states, frontier and depth of the last progress report of `model` stopped at `limit`.
+    static func last<M: Model>(_ model: M, limit: Int, threads: Int) -> [Int] {
+        let reports = Reports()
+        let options = SearchOptions(stateLimit: limit, threads: threads, progress: { reports.add($0) })
+        _ = BreadthFirstSearch(model, options: options).run()
+        return reports.last.map { [$0.distinctStates, $0.frontier, $0.depth] } ?? []
+    }
+
+    @Test("a run stopped by the state limit in a wide level ends on the sequential run's frontier, not 0")
+    func wideLevel() {
+        // Level 1 of the fan is 17 chunks of 1,024 states; the limit is passed in its 16th, so the
+        // parallel level takes its last chunk too before it knows it stops one boundary short.
+        let sequential = Self.last(Fan(), limit: 33_000, threads: 1)
+        #expect(sequential == [33_793, 17 * 1024, 1])
+        for threads in [2, 2, 2, 2, 3, 2] { #expect(Self.last(Fan(), limit: 33_000, threads: threads) == sequential, "\(threads) threads") }
+    }
+
+    @Test("a run stopped by the state limit ends on the sequential run's frontier with any threads",
+          arguments: ParallelSearchTests.limitedRuns.indices)
+    func lastLineFrontier(_ index: Int) {
+        let (name, limit) = ParallelSearchTests.limitedRuns[index]
+        func last(_ threads: Int) -> [Int] {
+            name == "2pc"
+                ? Self.last(TwoPhaseCommit(resourceManagers: 5), limit: limit, threads: threads)
+                : Self.last(FlagMutex(processes: 7), limit: limit, threads: threads)
+        }
+        let sequential = last(1)
+        #expect(sequential.count == 3 && sequential[1] > 0)
+        for threads in [2, 3] { #expect(last(threads) == sequential, "\(threads) threads") }
     }
 }

@@ -88,8 +88,8 @@ struct Tokens: Model {
 struct Mailer: Model {
     var cap = 1
     var declaresBound = true
-    /// What `refusingBound` names the cap (nil: unnamed).
-    var boundName: String?
+    /// What `refusingBound` names the cap.
+    var boundName = "cap"
 
     struct State: Hashable, Codable, Sendable {
         var queued = 0
@@ -119,12 +119,10 @@ struct Mailer: Model {
         return step(s, a, refused: &refused)
     }
 
-    func refusedByBound(_ s: State, _ a: Action) -> Bool {
+    func refusingBound(_ s: State, _ a: Action) -> String? {
         var refused = false
-        return declaresBound && step(s, a, refused: &refused) == nil && refused
+        return declaresBound && step(s, a, refused: &refused) == nil && refused ? boundName : nil
     }
-
-    func refusingBound(_ s: State, _ a: Action) -> String? { boundName }
 
     /// `next`; `refused` is set when only the cap stops the step.
     func step(_ s: State, _ a: Action, refused: inout Bool) -> State? {
@@ -151,4 +149,21 @@ struct Mailer: Model {
         }
         return t
     }
+}
+
+/// A fan: the start state has `width` successors, each of which has one successor of its own.
+/// Level 1 is as wide as asked, and each 1,024 of it adds exactly 1,024 states to level 2, so a
+/// state limit can be placed in any batch of that level.
+struct Fan: Model {
+    var width = 17 * 1024
+
+    typealias State = Int
+    typealias Action = Int
+
+    var name: String { "fan" }
+    func initialStates() -> [State] { [0] }
+    func actions(in s: State) -> [Action] { s == 0 ? Array(1...width) : s <= width ? [s + width] : [] }
+    func next(_ s: State, _ a: Action) -> State? { a }
+    func kind(of a: Action) -> ActionKind { .system }
+    var properties: [Property<Fan>] { [] }
 }
