@@ -41,9 +41,12 @@ public let fleetEndDebounce: Double = 0
 /// - While `box.loadInFlight` the tick is skipped: action `.nothing`, memory untouched. The
 ///   spec loads the file "at watcher start"; that the watcher does not tick before the load
 ///   completes is an assumption, enforced here rather than left to callers.
+/// - `baselines` (nil in the real server): since stamps shared by both writers, a model's
+///   abstraction of time (Models/README.md, "Time"); when given, every row's since is read
+///   from it (else `now`) instead of from the box's map or fresh baselines.
 public func reduceFleetLiveActivity(
     _ observations: [FleetSession], _ box: FleetBox, now: Double, guards: Guards = .all,
-    endDebounce: Double = fleetEndDebounce, endUnfilledCards: Bool = true
+    endDebounce: Double = fleetEndDebounce, endUnfilledCards: Bool = true, baselines: SinceMap? = nil
 ) -> FleetTick {
     if box.loadInFlight {
         return FleetTick(
@@ -62,7 +65,7 @@ public func reduceFleetLiveActivity(
     }
     // No card tracked, or one adopted and never filled: every row's since starts now (the real
     // server's `fresh baselines` reading, Models/README.md).
-    let prior = box.current?.content == nil ? SinceMap() : box.since
+    let prior = baselines ?? (box.current?.content == nil ? SinceMap() : box.since)
     let (content, since) = FleetTally.build(active, prior: prior, now: now, guards: guards)
     let activeSids = since.sids
     var tick = FleetTick(

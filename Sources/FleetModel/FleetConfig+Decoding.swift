@@ -112,6 +112,8 @@ extension FleetConfig {
     public static let depthRange = 1...200
     static let hostRange = 1...2
     static let sessionCount = 1...4
+    /// A session's `entered` (its initial since order among the sessions starting in its state).
+    static let enteredRange = 0...3
     static let deviceCount = 1...2
     static let maxCardsRange = 1...6
 
@@ -178,10 +180,11 @@ extension FleetConfigError {
 extension FleetConfig.SessionSpec {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
-        try c.rejectUnknown(["host", "hidden", "initial"])
+        try c.rejectUnknown(["host", "hidden", "initial", "entered"])
         host = try c.range("host", c.maybe("host") ?? 0, 0...1)
         hidden = try c.maybe("hidden") ?? false
         initial = try c.choice("initial") ?? .idle
+        entered = try c.maybe("entered", Int.self).map { try c.range("entered", $0, FleetConfig.enteredRange) }
     }
 }
 

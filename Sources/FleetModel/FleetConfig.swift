@@ -9,11 +9,22 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         public var hidden: Bool
         /// The activity at the start of every behaviour.
         public var initial: Activity
+        /// When the session entered its initial (active) state, relative to the others starting
+        /// in it: lower entered earlier; ties, and the default (nil: 0), go by config order
+        /// (Models/README.md, "Time").
+        public var entered: Int?
 
-        public init(host: Int, hidden: Bool = false, initial: Activity = .idle) {
+        public init(host: Int, hidden: Bool = false, initial: Activity = .idle, entered: Int? = nil) {
             self.host = host
             self.hidden = hidden
             self.initial = initial
+            self.entered = entered
+        }
+
+        /// Same host, hidden flag and initial activity: interchangeable (`entered` only fixes
+        /// the initial since order, which each session carries with it).
+        func isAlike(_ other: SessionSpec) -> Bool {
+            host == other.host && hidden == other.hidden && initial == other.initial
         }
     }
 

@@ -3,9 +3,10 @@ import FleetCard
 /// The adapter between the model's packed cells and FleetCard's documented logic: every
 /// decision below is FleetCard's ("one copy, checked two ways"); this file only converts.
 ///
-/// Time (Models/README.md, "Time"): a server tick runs at now = 1 with every since stamp and the
-/// box's stored content at 1 and its updatedAt at 0, so since never differs and updatedAt always
-/// does; the app and the truth run at now = 0. Stored contents keep neither clock.
+/// Time (Models/README.md, "Time"): every call runs at `now`, after every since stamp; each
+/// active session's since is its order of entry into its state (`stamps`), handed to both
+/// writers alike, so since never differs between them; a stored content's updatedAt is 0, so
+/// the server's always moves. Stored contents keep neither clock.
 enum FleetLogic {
     static let hiddenDir = "/hidden"
     static let shownDir = "/work"
@@ -21,12 +22,28 @@ enum FleetLogic {
             paused: cell.activity == .blocked, prompt: cell.activity == .needsInput)
     }
 
-    static func content(_ c: CardContent, since: Double, updatedAt: Double) -> FleetContentState {
+    /// The time every tick, sync and truth runs at: after every since stamp (`stamps`).
+    static let now = Double(FleetState.cacheCapacity)
+
+    /// The since stamps both writers share: each active session's, in its current state, is its
+    /// order of entry into that state (`SessionCell.since`), so rows order oldest-first by it.
+    static func stamps(_ sessions: [SessionCell]) -> SinceMap {
+        SinceMap(sessions.indices.compactMap { i in
+            let c = sessions[i]
+            guard c.activity.isActive else { return nil }
+            return SinceStamp(sid: sid(i), state: c.activity == .needsInput ? .needsInput : .working, since: Double(c.since))
+        })
+    }
+
+    /// A stored content as FleetCard's: a row's since is the session's stamp in `stamps` when it
+    /// is still in that state (the stamp never moved), else `now`.
+    static func content(_ c: CardContent, stamps: SinceMap, updatedAt: Double) -> FleetContentState {
         FleetContentState(
             working: Int(c.working), needsInput: Int(c.needsInput),
             rows: c.rows.map { r in
                 let s = sid(Int(r >> 1))
-                return FleetRow(sid: s, title: s, state: r & 1 == 1 ? .needsInput : .working, since: since)
+                let state: FleetRowState = r & 1 == 1 ? .needsInput : .working
+                return FleetRow(sid: s, title: s, state: state, since: stamps.since(of: s, in: state) ?? now)
             },
             more: Int(c.more), updatedAt: updatedAt)
     }
@@ -48,11 +65,11 @@ enum FleetLogic {
 
     // MARK: the server
 
-    static func memory(_ m: CardMemory) -> FleetCardMemory? {
+    static func memory(_ m: CardMemory, stamps: SinceMap) -> FleetCardMemory? {
         switch m {
         case .none: nil
         case .adopted: FleetCardMemory(content: nil)
-        case .card(let c): FleetCardMemory(content: content(c, since: 1, updatedAt: 0))
+        case .card(let c): FleetCardMemory(content: content(c, stamps: stamps, updatedAt: 0))
         }
     }
 
@@ -61,15 +78,18 @@ enum FleetLogic {
         return m.content.map { .card(cell($0)) } ?? .adopted
     }
 
+    /// A since map holding the sids of `mask`, each stamped in its current state (`stamps`).
     static func since(_ mask: UInt8, sessions: [SessionCell]) -> SinceMap {
-        SinceMap(sids(mask).map { s in
+        let shared = stamps(sessions)
+        return SinceMap(sids(mask).map { s in
             let a = sessions[Int(index(ofSid: s))].activity
-            return SinceStamp(sid: s, state: a == .needsInput ? .needsInput : .working, since: 1)
+            let state: FleetRowState = a == .needsInput ? .needsInput : .working
+            return SinceStamp(sid: s, state: state, since: shared.since(of: s, in: state) ?? now)
         })
     }
 
     static func persisted(_ p: PersistedCell?, sessions: [SessionCell]) -> PersistedFleetState? {
-        guard let p, let current = memory(p.memory) else { return nil }
+        guard let p, let current = memory(p.memory, stamps: stamps(sessions)) else { return nil }
         return PersistedFleetState(current: current, since: since(p.sinceMask, sessions: sessions))
     }
 
@@ -79,7 +99,7 @@ enum FleetLogic {
 
     static func box(_ s: ServerCell, sessions: [SessionCell]) -> FleetBox {
         FleetBox(
-            current: memory(s.memory), since: since(s.sinceMask, sessions: sessions),
+            current: memory(s.memory, stamps: stamps(sessions)), since: since(s.sinceMask, sessions: sessions),
             clientEnded: s.vetoMask.map { sids($0) }, loadInFlight: s.loading,
             fleetEndedReported: s.endedDuringLoad)
     }
@@ -171,11 +191,13 @@ enum FleetLogic {
     static func truth(sessions: [SessionCell], specs: [FleetConfig.SessionSpec], guards: Guards) -> CardContent {
         let all = sessions.indices.map { session($0, sessions[$0], spec: specs[$0]) }
         let view = FleetStoreView(sessions: all, hiddenDirs: [hiddenDir], liveFetchedOnce: true)
-        return cell(FleetActivitySnapshot.make(from: view, carrying: SinceMap(), now: 0, guards: guards).content)
+        let snapshot = FleetActivitySnapshot.make(from: view, carrying: stamps(sessions), now: now, guards: guards)
+        return cell(snapshot.content)
     }
 
+    /// Whether two stored contents render alike (rows, in order, and counts: since is abstracted).
     static func sameRenderable(_ a: CardContent, _ b: CardContent, guards: Guards) -> Bool {
         FleetContentState.sameRenderableContent(
-            content(a, since: 0, updatedAt: 0), content(b, since: 0, updatedAt: 0), guards: guards)
+            content(a, stamps: SinceMap(), updatedAt: 0), content(b, stamps: SinceMap(), updatedAt: 0), guards: guards)
     }
 }

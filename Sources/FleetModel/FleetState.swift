@@ -37,6 +37,21 @@ public struct SessionCell: Hashable, Codable, Sendable {
     public var activity: Activity
     /// A second live row with the same sid (an in-TUI /resume): the server observes it twice.
     public var duplicated: Bool
+    /// The order of its since stamp among the sessions in the same active state: 0 entered it
+    /// first (the oldest row), n-1 last; 0 while idle or blocked (Models/README.md, "Time").
+    public var since: UInt8 = 0
+
+    public init(activity: Activity, duplicated: Bool, since: UInt8 = 0) {
+        self.activity = activity
+        self.duplicated = duplicated
+        self.since = since
+    }
+}
+
+extension Activity {
+    /// Working or needs-input: a card row with a since stamp (spec: "state is only ever
+    /// "working" or "needsInput"").
+    var isActive: Bool { self == .working || self == .needsInput }
 }
 
 /// A card's content with the two clocks abstracted (Models/README.md, "Time"): counts, rows as

@@ -134,9 +134,12 @@ extension FleetSystem {
             store.sessions = []
             store.hydratedFromDisk = false
         }
-        let card = key.card.map { FleetLogic.content($0, since: 0, updatedAt: 0) }
-        let last = key.last.map { FleetLogic.content($0, since: 0, updatedAt: 0) }
-        let (action, next) = FleetClientSync(last: last).syncing(store, card: card, now: 0, guards: guards)
+        // The app's since map carries every active session's shared stamp (Models/README.md, "Time").
+        let stamps = FleetLogic.stamps(key.seen)
+        let card = key.card.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0) }
+        let last = key.last.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0) }
+        let (action, next) = FleetClientSync(carry: stamps, last: last)
+            .syncing(store, card: card, now: FleetLogic.now, guards: guards)
         let request: SyncOutcome.Request
         switch action {
         case .request(let content, let pushType): request = .create(FleetLogic.cell(content), pushCapable: pushType != nil)

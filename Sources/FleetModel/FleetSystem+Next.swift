@@ -30,7 +30,7 @@ extension FleetSystem {
         switch action {
         case .setSession(let i, let a):
             guard i < s.sessions.count, s.sessions[i].activity != a else { return nil }
-            s.sessions[i].activity = a
+            s.setActivity(i, a)
             observeSessions(&s)
             done = true
         case .toggleDuplicateRow(let i):

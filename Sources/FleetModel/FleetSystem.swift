@@ -22,11 +22,16 @@ public struct FleetSystem: Model {
         let codec: FleetCodec
         /// FleetCard's dedupe per number of cards a phone shows (`dedupeLosers`).
         let dedupeLosers: [UInt64]
+        /// The interchangeable phones' and sessions' permutations, identity first (`representative`).
+        let phonePermutations: [[Int]]
+        let sessionPermutations: [[Int]]
 
         init(config: FleetConfig) {
             self.config = config
             codec = FleetCodec(devices: config.devices.count)
             dedupeLosers = (0...FleetState.cardCapacity).map { FleetSystem.dedupeLosers(count: $0, guards: config.guards) }
+            phonePermutations = FleetSystem.phonePermutations(config)
+            sessionPermutations = FleetSystem.sessionPermutations(config)
         }
     }
 
@@ -69,8 +74,8 @@ public struct FleetSystem: Model {
         let key = DecideKey(server: i, sessions: SessionsCode(s.sessions), memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
         return decisions.value(key) {
             let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
-                .decide(observations(s, server: i), now: 1, guards: guards,
-                    endUnfilledCards: !config.variants.keepUnfilledCards)
+                .decide(observations(s, server: i), now: FleetLogic.now, guards: guards,
+                    endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions))
             return Decision(
                 tick: tick, decided: DecidedTick(tick), content: FleetLogic.cell(tick.content),
                 sinceMask: FleetLogic.mask(tick.activeSids))
@@ -98,7 +103,7 @@ public struct FleetSystem: Model {
 
     public func initialStates() -> [FleetState] {
         var state = FleetState(
-            sessions: config.sessions.map { SessionCell(activity: $0.initial, duplicated: false) },
+            sessions: FleetState.initialSessions(config.sessions),
             hostsDown: 0, servers: Array(repeating: .fresh, count: serverCount),
             registries: Array(repeating: RegistryCell(pushToStart: [], update: []), count: hosts),
             devices: [], pushes: [], posts: [])

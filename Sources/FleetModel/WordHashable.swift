@@ -22,7 +22,7 @@ extension Array: WordHashable where Element: WordHashable {
 
 extension SessionCell: WordHashable {
     func pack(into p: inout WordPacker) {
-        p.add(FleetSystem.activityCode(activity) | (duplicated ? 8 : 0))
+        p.add(FleetSystem.activityCode(activity) | (duplicated ? 8 : 0) | since << 4)
     }
 }
 

@@ -10,6 +10,28 @@ import Testing
         #expect(FleetServer.pushWatcherEnabled(port: 8767, guards: off))
     }
 
+    /// The model's seam for shared since stamps (Models/README.md, "Time"): the real server
+    /// stamps every row of a fresh card with now, so its rows then order by sid.
+    @Test("a fresh start stamps rows now (sid order); with baselines given, rows order oldest-first by them")
+    func baselines() {
+        let sessions = [working("s1"), working("s2"), asking("s3")]
+        let fresh = FleetServer().decide(sessions, now: 10)
+        #expect(fresh.content.rows.map(\.sid) == ["s3", "s1", "s2"])
+        #expect(fresh.content.rows.allSatisfy { $0.since == 10 })
+        let shared = SinceMap([
+            SinceStamp(sid: "s1", state: .working, since: 4), SinceStamp(sid: "s2", state: .working, since: 2),
+            SinceStamp(sid: "s3", state: .needsInput, since: 7),
+        ])
+        let ordered = FleetServer().decide(sessions, now: 10, baselines: shared)
+        #expect(ordered.action == .start)
+        #expect(ordered.content.rows.map(\.sid) == ["s3", "s2", "s1"])
+        #expect(ordered.content.rows.map(\.since) == [7, 2, 4])
+        #expect(ordered.since == shared)
+        // A stamp for another state is not reused: the timer restarts.
+        let moved = FleetServer().decide([asking("s1"), working("s2")], now: 10, baselines: shared)
+        #expect(moved.content.rows.map(\.since) == [10, 2])
+    }
+
     @Test("an update-token registration adopts the card, so the next tick updates instead of starting")
     func adoption() throws {
         let server = FleetServer().postingUpdateToken(token1)

@@ -41,6 +41,16 @@ struct FleetConfigTests {
             == "x.json: hosts: expected an integer")
     }
 
+    @Test("a session's entered is 0 to 3, optional, and not written when absent")
+    func entered() throws {
+        let given = valid.replacingOccurrences(of: "[{\"host\": 0}]", with: "[{\"host\": 0, \"initial\": \"working\", \"entered\": 2}]")
+        #expect(try decode(given).get().sessions == [.init(host: 0, initial: .working, entered: 2)])
+        let bad = valid.replacingOccurrences(of: "[{\"host\": 0}]", with: "[{\"host\": 0, \"entered\": 4}]")
+        #expect(decode(bad).failureDescription == "x.json: sessions[0].entered: must be between 0 and 3, got 4")
+        let written = String(decoding: try JSONEncoder().encode(try decode(valid).get().sessions), as: UTF8.self)
+        #expect(!written.contains("entered"))
+    }
+
     @Test("an unknown guard is refused")
     func unknownGuard() {
         let bad = valid.replacingOccurrences(of: "\"hosts\": 1", with: "\"hosts\": 1, \"guards\": {\"dedup\": false}")

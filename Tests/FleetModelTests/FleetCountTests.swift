@@ -34,9 +34,9 @@ struct FleetCountTests {
 }
 
 extension FleetCountTests {
-    @Test("with --symmetry the count is taken over the reduced graph: the same total as the full search")
+    @Test("with --symmetry (phones, sessions) the count is taken over the reduced graph: the same total as the full search")
     func symmetry() {
-        for c in FleetSymmetryTests.cases {
+        for c in FleetSymmetryTests.cases + FleetSymmetryTests.sessionCases {
             let full = Self.counted(c.config, threads: 1).behaviours?.upToDepth
             let reduced = Self.counted(c.config, threads: 2, symmetry: true).behaviours?.upToDepth
             #expect(full != nil && reduced == full)

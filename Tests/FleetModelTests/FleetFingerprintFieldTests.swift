@@ -56,6 +56,7 @@ struct FleetFingerprintFieldTests {
         var c: [String: (inout FleetState) -> Void] = [
             "sessions[].activity": { $0.sessions[0].activity = .blocked },
             "sessions[].duplicated": { $0.sessions[0].duplicated.toggle() },
+            "sessions[].since": { $0.sessions[0].since ^= 1 },
             "hostsDown": { $0.hostsDown ^= 1 },
             "servers[].sinceMask": { $0.servers[0].sinceMask ^= 2 },
             "servers[].vetoMask.some": { $0.servers[0].vetoMask = 3 },

@@ -14,7 +14,7 @@ struct FleetLogicTests {
 
     @Test("a stored content converts to FleetCard's content state and back unchanged", arguments: contents)
     func roundTrip(_ c: CardContent) {
-        #expect(FleetLogic.cell(FleetLogic.content(c, since: 1, updatedAt: 7)) == c)
+        #expect(FleetLogic.cell(FleetLogic.content(c, stamps: SinceMap(), updatedAt: 7)) == c)
     }
 
     @Test("comparing stored contents as values is FleetCard's sameRenderableContent")

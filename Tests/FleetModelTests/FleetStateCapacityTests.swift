@@ -45,7 +45,11 @@ struct FleetStateCapacityTests {
 struct SessionsCodeTests {
     @Test("session lists are equal exactly when their codes are")
     func injective() {
-        let cells = Activity.allCases.flatMap { a in [false, true].map { SessionCell(activity: a, duplicated: $0) } }
+        // A since order is below the number of sessions (at most 4): two bits of the code.
+        let orders: (Activity) -> [UInt8] = { $0.isActive ? Array(0..<UInt8(FleetConfig.sessionCount.upperBound)) : [0] }
+        let cells = Activity.allCases.flatMap { a in
+            [false, true].flatMap { d in orders(a).map { SessionCell(activity: a, duplicated: d, since: $0) } }
+        }
         var lists: [[SessionCell]] = [[]]
         var longest: [[SessionCell]] = [[]]
         for _ in 0..<3 {

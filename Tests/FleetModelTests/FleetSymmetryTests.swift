@@ -77,19 +77,88 @@ struct FleetSymmetryTests {
         #expect(swappedSeen > 100)
     }
 
-    /// Why sessions are left out of the symmetry (Models/README.md, "Symmetry"): with time
-    /// abstracted, FleetCard orders a card's rows by sid, so swapping two identically
-    /// configured sessions maps a correct card to one whose rows are out of order.
-    @Test("two working sessions of one host are not interchangeable: swapping them makes the correct card wrong")
-    func sessionsAreNotSymmetric() {
+    /// Why sessions can be swapped (Models/README.md, "Time"): rows order oldest-first by since
+    /// and each session carries its since order, so swapping two identically configured
+    /// sessions maps the correct card to the correct card, renamed. With rows ordered by sid
+    /// (the model before since was modelled) the swapped truth came out in the other order.
+    @Test("two working sessions of one host are interchangeable: swapping them maps the correct card to the correct card")
+    func sessionsAreSymmetric() {
         let specs = [FleetConfig.SessionSpec(host: 0, initial: .working), FleetConfig.SessionSpec(host: 0, initial: .working)]
-        let sessions = [SessionCell(activity: .working, duplicated: false), SessionCell(activity: .working, duplicated: false)]
+        // s2 entered working first, then s1: the card shows s2 above s1.
+        let sessions = [SessionCell(activity: .working, duplicated: false, since: 1), SessionCell(activity: .working, duplicated: false, since: 0)]
         let truth = FleetLogic.truth(sessions: sessions, specs: specs, guards: .all)
-        #expect(Array(truth.rows) == [0 << 1, 1 << 1])
-        // The swap leaves the two (identical) sessions as they were but renames the card's rows.
-        var swapped = truth
-        swapped.rows = FixedList(truth.rows.map { ($0 & 1) | (($0 >> 1) == 0 ? 1 << 1 : 0) })
-        #expect(Array(swapped.rows) == [1 << 1, 0 << 1])
-        #expect(!FleetLogic.sameRenderable(swapped, truth, guards: .all))
+        #expect(Array(truth.rows) == [1 << 1, 0 << 1])
+        // The swap moves each session, its since order with it, to the other's index.
+        let swappedSessions = [sessions[1], sessions[0]]
+        var renamed = truth
+        renamed.rows = FixedList(truth.rows.map { ($0 & 1) | (($0 >> 1) == 0 ? 1 << 1 : 0) })
+        let swappedTruth = FleetLogic.truth(sessions: swappedSessions, specs: specs, guards: .all)
+        #expect(swappedTruth == renamed)
+        #expect(FleetLogic.sameRenderable(swappedTruth, renamed, guards: .all))
+    }
+
+    static func twoSessions(_ initial: Activity, guardOff: String?, budget: Int, depth: Int) -> FleetConfig {
+        Fixture.config(
+            sessions: [.init(host: 0, hidden: false, initial: initial), .init(host: 0, hidden: false, initial: initial)],
+            devices: 1, budget: budget, depth: depth, guards: guardOff.flatMap(Guards.allBut) ?? .all)
+    }
+
+    static let sessionCases: [Case] = [
+        Case(name: "two idle sessions, budget 2, depth 12", config: twoSessions(.idle, guardOff: nil, budget: 2, depth: 12),
+             full: (6052, 17529), reduced: (3037, 8802)),
+        Case(name: "two working sessions, updatedAt compared, budget 1, depth 10",
+             config: twoSessions(.working, guardOff: "updatedAtExcluded", budget: 1, depth: 10),
+             full: (1341, 3778), reduced: (1203, 3418)),
+        Case(name: "two working sessions, end gate off, budget 1, depth 8",
+             config: twoSessions(.working, guardOff: "endGateTrustworthiness", budget: 1, depth: 8),
+             full: (1029, 2372), reduced: (922, 2180)),
+    ]
+
+    @Test("sessions: same verdicts and shortest lengths as the full search, fewer states; both counts pinned", arguments: sessionCases)
+    func sessionsAgree(_ c: Case) {
+        #expect(FleetSystem(config: c.config).parts.sessionPermutations.count == 2)
+        agrees(c)
+    }
+
+    /// The swap is a symmetry of the steps, not only of the fingerprint: the successors of a
+    /// swapped state are the swapped successors (with rows in sid order they are not: a card of
+    /// two working sessions comes out in the other order).
+    @Test("swapping two alike sessions commutes with every step, and the representative is the same")
+    func sessionOrbit() {
+        let model = FleetSystem(config: Self.twoSessions(.idle, guardOff: nil, budget: 2, depth: 7))
+        let states = reachable(model, depth: 7)
+        func swap(_ s: FleetState) -> FleetState { model.canonical(model.permuted(s, sessions: [1, 0])) }
+        // By fingerprint: a tick's `decided` keeps FleetCard's sids (see `permuted(_:sessions:)`).
+        func successors(_ s: FleetState) -> Set<UInt64> {
+            Set(model.actions(in: s).compactMap { model.next(s, $0).map { model.fingerprint(of: model.canonical($0)) } })
+        }
+        var swappedSeen = 0, mismatches = 0
+        for s in states {
+            let swapped = swap(s)
+            if swapped != s { swappedSeen += 1 }
+            #expect(model.fingerprint(of: model.representative(of: swapped)) == model.fingerprint(of: model.representative(of: s)))
+            let swappedSuccessors = Set(model.actions(in: s).compactMap { model.next(s, $0).map { model.fingerprint(of: swap($0)) } })
+            if swappedSuccessors != successors(swapped) { mismatches += 1 }
+        }
+        #expect(swappedSeen > 100)
+        #expect(mismatches == 0, "states whose swapped successors are not the swapped state's successors")
+    }
+
+    @Test("sessions are not permuted where a duplicated row ties on since with seenSidSkip off; otherwise only alike ones")
+    func sessionPermutationsNeedAlikeSessions() {
+        var world = Fixture.noFaults
+        world.duplicateRows = true
+        let alike: [FleetConfig.SessionSpec] = [.init(host: 0, initial: .working), .init(host: 0, initial: .working)]
+        #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: alike, world: world)) == [[0, 1], [1, 0]])
+        // `entered` fixes only the initial since order, which each session carries: still alike.
+        let entered: [FleetConfig.SessionSpec] = [.init(host: 0, initial: .working, entered: 1), .init(host: 0, initial: .working)]
+        #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: entered)) == [[0, 1], [1, 0]])
+        #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: alike, world: world, guards: Guards.allBut("seenSidSkip") ?? .all)) == [[0, 1]])
+        let unlike: [[FleetConfig.SessionSpec]] = [
+            [.init(host: 0, initial: .working), .init(host: 0, initial: .idle)],
+            [.init(host: 0, hidden: true, initial: .working), .init(host: 0, initial: .working)],
+            [.init(host: 0, initial: .working), .init(host: 1, initial: .working)],
+        ]
+        for specs in unlike { #expect(FleetSystem.sessionPermutations(Fixture.config(sessions: specs, hosts: 2)) == [[0, 1]]) }
     }
 }
