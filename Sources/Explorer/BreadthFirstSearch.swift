@@ -25,7 +25,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         let counting = options.countBehaviours != nil && options.partition == nil
         var level = Level<M.Stored>(
             threads: options.threads,
-            record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil)
+            record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil,
+            roundStates: options.roundStates)
         let limits = Limits(
             stateLimit: options.stateLimit,
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
@@ -55,8 +56,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         }
 
         var stop = SearchStopReason.exhausted
-        // The frontier of the level a limit stopped part-way (the parallel level frees its own
-        // once every chunk is expanded, before a stop at an earlier batch boundary is known).
+        // The frontier of the level a limit stopped part-way, as the level started (its states
+        // are freed as they are expanded).
         var stoppedFrontier: Int?
         var lastProgress = clock
         while !level.frontier.isEmpty {

@@ -93,7 +93,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
             let nextKey = key(next, used: nextUsed)
             if let visited, visited.contains(nextKey) { continue }
             out.append(Successor(
-                key: nextKey, state: model.stored(next, after: state, stored), action: UInt16(index), used: nextUsed))
+                state: model.stored(next, after: state, stored), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
         }
         // A step only a bound refused keeps the state from being quiescent (asked of few states);
         // the state is counted so the report can say how much the bounds cut.
@@ -132,10 +132,12 @@ struct JudgedFlags {
 }
 
 /// A step out of an expanded state: the state it reaches (as the model stores it), keyed for
-/// the visited set.
+/// the visited set, with the node it is a step out of. The state first: a 16-byte-aligned state
+/// (the fleet's SIMD words) then leaves no gap before the key, 48 bytes a successor, not 64.
 struct Successor<State> {
-    let key: UInt64
     let state: State
+    let key: UInt64
+    let parent: UInt32
     let action: UInt16
     let used: UInt8
 }

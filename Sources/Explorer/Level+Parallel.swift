@@ -2,13 +2,17 @@ import Dispatch
 import Synchronization
 
 extension Level {
-    /// The parallel level, in three phases, so its result is the sequential one:
-    /// 1. workers expand chunks of the frontier (properties checked, successors buffered);
+    /// The parallel level, in rounds of a few thousand frontier states (whole batches), each in
+    /// three phases, so its result is the sequential one:
+    /// 1. workers expand the round's chunks (properties checked, successors not yet visited buffered);
     /// 2. worker k inserts, in frontier order, the buffered successors of shard k;
-    /// 3. the new states are appended in frontier order, as the sequential search would.
-    /// Under a state limit, phases 1 and 2 run in rounds over the chunks in frontier order, and the
-    /// level stops (committing nothing past it) at the first 1,024-state batch boundary where the
-    /// sequential search would: the stopping point does not depend on the threads or their timing.
+    /// 3. the new states are appended in frontier order, as the sequential search would, and the
+    ///    round's frontier chunks freed.
+    /// Only a round's successors are buffered at once, never a level's (peak memory, issue 10).
+    /// Under a state limit a round also ends once its buffered successors (an upper bound on its
+    /// new states) could reach the limit, and the level stops (committing nothing past it) at the
+    /// first 1,024-state batch boundary where the sequential search would: the stopping point
+    /// does not depend on the threads or their timing.
     mutating func expandInParallel<M: Model>(
         _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
         limits: Limits, progress: (Int) -> Void
@@ -17,71 +21,70 @@ extension Level {
         if limits.atStateLimit(graph.count) { return .stateLimit }
         let limit = atBound ? nil : limits.stateLimit.map { min($0, Limits.nodeIDCap) }
         let firstNode = graph.count - frontier.count
-        let wanted = max(64, min(Self.batch * 4, frontier.count / (threads * 8) + 1))
-        // Under a state limit, chunks divide the sequential search's batches, so its checks fall
-        // between chunks. Without one, larger chunks (less to keep per chunk from level to level).
-        let chunkSize = limit == nil ? wanted : Self.chunkSize(dividingBatch: wanted)
+        // Chunks divide the batches (so a state limit's checks fall between chunks), and the
+        // rounds are whole batches; several chunks per thread in a round, so none waits long.
+        // A round is `roundStates`, or a 64th of the states stored when that is more: its buffers
+        // stay a small share of the search's memory, and a big search waits at fewer rounds' ends.
+        let round = max(roundStates, graph.count / 64 / Self.batch * Self.batch)
+        let chunkSize = Self.chunkSize(dividingBatch: min(round, frontier.count) / (threads * 8) + 1)
         let chunkCount = (frontier.count + chunkSize - 1) / chunkSize
-        let chunksPerBatch = max(1, Self.batch / chunkSize)
-        if parallelWork == nil { parallelWork = ParallelWork<State>(shards: visited.count) }
+        let chunksPerBatch = Self.batch / chunkSize
+        let chunksPerRound = round / chunkSize
+        if parallelWork == nil { parallelWork = ParallelWork<State>(shards: visited.count, threads: threads) }
         guard let work = parallelWork else { return nil }
-        work.reset(chunks: chunkCount, properties: expansion.properties.count)
-        let distinctAtStart = graph.count
-        progress(graph.count)
 
-        var done = 0  // chunks expanded (and, below the bound, deduplicated)
-        var known = distinctAtStart  // the distinct states after those chunks, as the sequential search counts them
-        var newCounts: [Int] = []
-        var committed = chunkCount
-        var stopped: SearchStopReason?
+        var done = 0  // chunks expanded and committed
+        var known = graph.count  // the distinct states after the chunks counted, as the sequential search counts them
         while done < chunkCount {
-            // A round takes chunks until the successors it buffered (an upper bound on its new
-            // states) could reach the limit, and at least to the next batch boundary.
-            let mustReach = limit == nil ? chunkCount : (done / chunksPerBatch + 1) * chunksPerBatch
+            progress(graph.count)
+            let roundEnd = min(chunkCount, done + chunksPerRound)
+            work.reset(chunks: roundEnd - done, properties: expansion.properties.count)
+            // Under a state limit, the round takes chunks until the successors it buffered could
+            // reach the limit, and at least to the next batch boundary.
+            let mustReach = limit == nil ? roundEnd : min(roundEnd, (done / chunksPerBatch + 1) * chunksPerBatch)
             let room = limit.map { $0 - known } ?? Int.max
             // Without a limit, only the node-id cap stops a level part-way (as soon as it might be passed).
             let idRoom = limit == nil && !atBound ? Limits.nodeIDCap - known : Int.max
             expandChunks(
-                expansion, from: done, chunkSize: chunkSize, chunkCount: chunkCount, atBound: atBound,
-                firstNode: firstNode, until: (room, mustReach), idRoom: idRoom, limits: limits)
-            let end = min(work.nextChunk.load(ordering: .relaxed), chunkCount)
+                expansion, chunks: done..<roundEnd, chunkSize: chunkSize, atBound: atBound, firstNode: firstNode,
+                until: (room, mustReach), idRoom: idRoom, limits: limits)
+            let end = min(work.nextChunk.load(ordering: .relaxed), roundEnd)
             if let reason = work.reason {
                 // Timing stops (time, memory, signals): the findings of every chunk expanded.
                 for result in work.results where result.done { findings.absorb(result.findings) }
                 return reason
             }
-            if atBound { break }
-            // Once every chunk is expanded the frontier is not read again: its chunks go before
-            // phase 2 fills the visited set and phase 3 the next level.
-            if end == chunkCount {
-                frontier.removeAll()
-                used.removeAll()
+            let results = work.results.prefix(end - done)
+            if atBound {
+                for result in results {
+                    findings.absorb(result.findings)
+                    record?.judged.states.append(contentsOf: result.judged.states)
+                }
+                done = end
+                continue
             }
-            deduplicate(chunks: done..<end)
-            for c in done..<end {
-                let result = work.results[c]
-                newCounts.append(result.isNew.prefix(result.successors.count).reduce(0) { $0 + ($1 ? 1 : 0) })
-                known += newCounts[c]
+            deduplicate(results)
+            var committed = results.count
+            var stopped: SearchStopReason?
+            for (i, result) in results.enumerated() {
+                let flags = work.workers[result.worker].isNew
+                for j in result.successors where flags[j] { known += 1 }
+                let c = done + i
                 if let limit, (c + 1) % chunksPerBatch == 0, c + 1 < chunkCount, known >= limit {
-                    committed = c + 1
+                    committed = i + 1
                     stopped = .stateLimit
                     break
                 }
             }
-            if stopped != nil { break }
+            commit(results.prefix(committed), findings: &findings, graph: &graph)
+            // The frontier is read in order: the round's chunks are not read again.
+            frontier.discard(before: (done + committed) * chunkSize)
+            used.discard(before: (done + committed) * chunkSize)
+            if stopped != nil { return stopped }
             done = end
         }
-
-        // Findings of the committed chunks, in frontier order.
-        let results = Array(work.results.prefix(committed))
-        for result in results { findings.absorb(result.findings) }
-        if atBound {
-            for result in results { record?.judged.states.append(contentsOf: result.judged.states) }
-            return nil
-        }
         progress(graph.count)
-        commit(results, newCounts: newCounts, distinctAtStart: distinctAtStart, graph: &graph)
-        return stopped
+        return nil
     }
 
     /// The largest power of two from 64 to `batch` at most `wanted` (64 at least): it divides `batch`.
@@ -91,22 +94,33 @@ extension Level {
         return size
     }
 
-    /// Phase 1: workers expand chunks from `first` on, in the order they take them, until the
-    /// level ends, a timing limit stops them, or the round's successors fill `until.room`
-    /// (once chunk `until.mustReach` is taken), or could pass `idRoom`. Every chunk taken is
-    /// finished, so the chunks expanded are `first ..< nextChunk`.
+    /// Phase 1: workers expand `chunks` in the order they take them, until the round ends, a
+    /// timing limit stops them, or the round's successors fill `until.room` (once chunk
+    /// `until.mustReach` is taken), or could pass `idRoom`. Every chunk taken is finished, so
+    /// the chunks expanded are `chunks.lowerBound ..< nextChunk`; chunk c's result is
+    /// `results[c - chunks.lowerBound]`.
     private func expandChunks<M: Model>(
-        _ expansion: Expansion<M>, from first: Int, chunkSize: Int, chunkCount: Int, atBound: Bool,
+        _ expansion: Expansion<M>, chunks: Range<Int>, chunkSize: Int, atBound: Bool,
         firstNode: Int, until: (room: Int, mustReach: Int), idRoom: Int, limits: Limits
     ) where M.Stored == State {
         guard let work = parallelWork else { return }
-        work.nextChunk.store(first, ordering: .relaxed)
+        work.nextChunk.store(chunks.lowerBound, ordering: .relaxed)
         work.buffered.store(0, ordering: .relaxed)
         let visited = self.visited, frontier = self.frontier, used = self.used
         let recording = record != nil, judging = record?.judged.enabled ?? false
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        DispatchQueue.concurrentPerform(iterations: threads) { w in
             var out: [Successor<State>] = []
             var recent = RecentKeys()
+            let buffer = work.workers[w]
+            // Locals, stored once at the end: a class property in the loop would pay an
+            // exclusivity check on every access.
+            var successors: [Successor<State>] = [], byShard: [[Int32]] = []
+            swap(&successors, &buffer.successors)
+            swap(&byShard, &buffer.byShard)
+            defer {
+                swap(&successors, &buffer.successors)
+                swap(&byShard, &buffer.byShard)
+            }
             while true {
                 if work.stopReason.load(ordering: .relaxed) != 0 { return }
                 if let reason = limits.timingReason() {
@@ -120,25 +134,23 @@ extension Level {
                 }
                 if buffered >= until.room && work.nextChunk.load(ordering: .relaxed) >= until.mustReach { return }
                 let c = work.nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard c < chunkCount else { return }
-                let result = work.results[c]
-                // Locals, stored once at the end: a class property in the loop would pay an
-                // exclusivity check on every access.
+                guard c < chunks.upperBound else { return }
+                let result = work.results[c - chunks.lowerBound]
                 var findings = Findings(properties: expansion.properties.count)
-                var successors = result.takeSuccessors()
-                var parents = result.takeParents()
-                var byShard = result.takeByShard()
                 var edgeKeys: [UInt64] = [], degrees: [UInt16] = []
                 if recording { swap(&edgeKeys, &result.edgeKeys); swap(&degrees, &result.degrees) }
                 var judged = JudgedFlags(enabled: judging)
                 if judging { swap(&judged.states, &result.judged.states); swap(&judged.steps, &result.judged.steps) }
+                let firstSuccessor = successors.count
+                result.shardStarts.removeAll(keepingCapacity: true)
+                for k in byShard.indices { result.shardStarts.append(byShard[k].count) }
                 let start = c * chunkSize
                 let end = min(start + chunkSize, frontier.count)
                 for i in start..<end {
-                    let node = UInt32(firstNode + i)
                     expansion.expand(
-                        expansion.model.loaded(frontier[i]), stored: frontier[i], node: node, used: used[i], checkSteps: !atBound,
-                        findings: &findings, out: &out, judged: &judged, visited: recording ? nil : visited)
+                        expansion.model.loaded(frontier[i]), stored: frontier[i], node: UInt32(firstNode + i), used: used[i],
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
+                        visited: recording ? nil : visited)
                     if atBound {
                         visited.noteBeyondBound(out, in: &findings)
                         continue
@@ -148,18 +160,18 @@ extension Level {
                         for s in out { edgeKeys.append(s.key) }
                     }
                     // A successor seen just before by this worker (siblings share many) has an
-                    // earlier occurrence in frontier order, which phase 2 would keep instead.
+                    // earlier occurrence in frontier order, in this round, which phase 2 keeps instead.
                     for s in out where recent.isNew(s.key) {
                         byShard[visited.shard(of: s.key)].append(Int32(successors.count))
                         successors.append(s)
-                        parents.append(node)
                     }
                 }
-                work.buffered.add(successors.count, ordering: .relaxed)
+                work.buffered.add(successors.count - firstSuccessor, ordering: .relaxed)
+                result.worker = w
+                result.successors = firstSuccessor..<successors.count
+                result.shardEnds.removeAll(keepingCapacity: true)
+                for k in byShard.indices { result.shardEnds.append(byShard[k].count) }
                 result.findings = findings
-                result.successors = successors
-                result.parents = parents
-                result.byShard = byShard
                 result.edgeKeys = edgeKeys
                 result.degrees = degrees
                 result.judged = judged
@@ -168,24 +180,23 @@ extension Level {
         }
     }
 
-    /// Phase 2: deduplicates `chunks`, each shard by its owner, each in frontier order (after
-    /// the chunks before them: rounds go in frontier order).
-    private func deduplicate(chunks: Range<Int>) {
-        guard let work = parallelWork else { return }
+    /// Phase 2: deduplicates the chunks of `results`, each shard by its owner, each in frontier
+    /// order (after the rounds before them: rounds go in frontier order).
+    private func deduplicate(_ results: ArraySlice<ParallelWork<State>.ChunkResult>) {
+        guard let workers = parallelWork?.workers else { return }
         let visited = self.visited, admit = self.admit
-        for c in chunks { work.results[c].prepareFlags() }
-        let shards = visited.count
-        DispatchQueue.concurrentPerform(iterations: shards) { k in
+        for buffer in workers { buffer.prepareFlags() }
+        DispatchQueue.concurrentPerform(iterations: visited.count) { k in
             var keys: [UInt64] = []
-            for c in chunks {
-                let result = work.results[c]
-                let flags = result.isNew
-                let mine = result.byShard[k]
-                result.successors.withUnsafeBufferPointer { successors in
+            for result in results {
+                let buffer = workers[result.worker]
+                let flags = buffer.isNew
+                let mine = buffer.byShard[k][result.shardStarts[k]..<result.shardEnds[k]]
+                buffer.successors.withUnsafeBufferPointer { successors in
                     // In groups, reading each group's slots first so their misses overlap.
-                    var g = 0
-                    while g < mine.count {
-                        let groupEnd = min(g + 32, mine.count)
+                    var g = mine.startIndex
+                    while g < mine.endIndex {
+                        let groupEnd = min(g + 32, mine.endIndex)
                         keys.removeAll(keepingCapacity: true)
                         for j in g..<groupEnd { keys.append(successors[Int(mine[j])].key) }
                         visited.prefetch(keys: keys, shard: k)
@@ -200,66 +211,51 @@ extension Level {
         }
     }
 
-    /// Phases 3 and 4: appends the new states of `results` (the committed chunks) to the next
-    /// level, in frontier order, and when counting, every step's target id.
-    private mutating func commit(_ results: [ParallelWork<State>.ChunkResult], newCounts: [Int], distinctAtStart: Int, graph: inout SearchGraph) {
-        let visited = self.visited, recording = record != nil
-        // Phase 3: the new states, in frontier order, each chunk copied by a worker to its
-        // place (known from the counts of the chunks before it).
-        var offsets: [Int] = []
-        var total = 0
-        for c in results.indices {
-            offsets.append(total)
-            total += newCounts[c]
-        }
-        let chunkOffsets = offsets
-        var parents: [UInt32] = []
-        var actions: [UInt16] = []
-        var usedThen: [UInt8] = []
-        let states = [State](unsafeUninitializedCapacity: total) { stateBuffer, initialized in
-            parents = [UInt32](unsafeUninitializedCapacity: total) { parentBuffer, p in
-                actions = [UInt16](unsafeUninitializedCapacity: total) { actionBuffer, a in
-                    usedThen = [UInt8](unsafeUninitializedCapacity: total) { usedBuffer, u in
-                        let out = PhaseThreeBuffers(
-                            states: stateBuffer, parents: parentBuffer, actions: actionBuffer, used: usedBuffer)
-                        DispatchQueue.concurrentPerform(iterations: results.count) { c in
-                            var at = chunkOffsets[c]
-                            let result = results[c]
-                            let flags = result.isNew, successors = result.successors, from = result.parents
-                            for (i, s) in successors.enumerated() where flags[i] {
-                                out.write(at, s, parent: from[i])
-                                // Each new key is in one chunk only: its slot's id is written once.
-                                if recording { visited.setID(s.key, UInt32(distinctAtStart + at)) }
-                                at += 1
-                            }
-                        }
-                        u = total
-                    }
-                    a = total
+    /// Phases 3 and 4: appends the new states of `results` (the committed chunks of a round) to
+    /// the next level, in frontier order, with their findings; when counting, every step's
+    /// target id, now that the new states have theirs.
+    private mutating func commit(
+        _ results: ArraySlice<ParallelWork<State>.ChunkResult>, findings: inout Findings, graph: inout SearchGraph
+    ) {
+        guard let workers = parallelWork?.workers else { return }
+        var firstIDs: [Int] = []
+        for result in results {
+            findings.absorb(result.findings)
+            firstIDs.append(graph.count)
+            let buffer = workers[result.worker], flags = buffer.isNew
+            buffer.successors.withUnsafeBufferPointer { successors in
+                for i in result.successors where flags[i] {
+                    let s = successors[i]
+                    graph.append(parent: s.parent, action: s.action)
+                    next.append(s.state)
+                    nextUsed.append(s.used)
                 }
-                p = total
             }
-            initialized = total
         }
-        graph.append(parents: parents, actions: actions)
-        next.append(contentsOf: states)
-        nextUsed.append(contentsOf: usedThen)
-
-        // Phase 4 (counting): every step's target id, now that the new states have theirs.
-        if recording {
-            DispatchQueue.concurrentPerform(iterations: results.count) { c in
-                let result = results[c]
-                var ids: [UInt32] = []
-                swap(&ids, &result.edgeIDs)
-                ids.reserveCapacity(result.edgeKeys.count)
-                for key in result.edgeKeys { ids.append(visited.id(of: key)) }
-                swap(&ids, &result.edgeIDs)
+        guard record != nil else { return }
+        let visited = self.visited, chunks = Array(results), ids = firstIDs
+        // Each new key is in one chunk only: its slot's id is written once.
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { c in
+            var id = UInt32(ids[c])
+            let result = chunks[c], buffer = workers[result.worker], flags = buffer.isNew
+            for i in result.successors where flags[i] {
+                visited.setID(buffer.successors[i].key, id)
+                id += 1
             }
-            for result in results {
-                record?.append(targets: result.edgeIDs, degrees: result.degrees)
-                record?.judged.states.append(contentsOf: result.judged.states)
-                record?.judged.steps.append(contentsOf: result.judged.steps)
-            }
+        }
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { c in
+            let result = chunks[c]
+            var targets: [UInt32] = []
+            swap(&targets, &result.edgeIDs)
+            targets.reserveCapacity(result.edgeKeys.count)
+            for key in result.edgeKeys { targets.append(visited.id(of: key)) }
+            swap(&targets, &result.edgeIDs)
+        }
+        for result in chunks {
+            record?.append(targets: result.edgeIDs, degrees: result.degrees)
+            record?.judged.states.append(contentsOf: result.judged.states)
+            record?.judged.steps.append(contentsOf: result.judged.steps)
         }
     }
 }
+

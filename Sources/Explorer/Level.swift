@@ -14,7 +14,10 @@ struct Level<State: Sendable> {
     var next = ChunkedColumn<State>()
     var nextUsed = ChunkedColumn<UInt8>()
     let threads: Int
-    /// The parallel search's buffers, kept from level to level.
+    /// Frontier states a parallel round expands at least before deduplicating their successors
+    /// and appending the new ones (a multiple of `batch`): what bounds the successors buffered.
+    let roundStates: Int
+    /// The parallel search's buffers, kept from round to round.
     var parallelWork: ParallelWork<State>?
     /// Set while the level a partition splits is being filled: only the part's own states
     /// enter it (the others are still marked visited, as explored by their owners).
@@ -22,8 +25,9 @@ struct Level<State: Sendable> {
     /// When counting behaviours: every transition taken, as node ids (the visited set keeps ids).
     var record: TransitionRecord?
 
-    init(threads: Int, record: TransitionRecord? = nil) {
+    init(threads: Int, record: TransitionRecord? = nil, roundStates: Int = SearchOptions.defaultRoundStates) {
         self.threads = threads
+        self.roundStates = max(1, roundStates / Self.batch) * Self.batch
         self.record = record
         // Several shards per thread, handed out as they free up: a worker the scheduler
         // pauses (the machine is shared) does not hold the whole level back.
@@ -53,7 +57,6 @@ struct Level<State: Sendable> {
         var out: [Successor<State>] = []
         // Successors of a few states at a time, so their table slots can be read together.
         var batch: [Successor<State>] = []
-        var batchParents: [UInt32] = []
         var recent = RecentKeys()
         // Counting: every step is kept (none dropped as a recent repeat), with its target's id.
         var record = self.record
@@ -69,7 +72,6 @@ struct Level<State: Sendable> {
             while i < end {
                 let groupEnd = min(i + 8, end)
                 batch.removeAll(keepingCapacity: true)
-                batchParents.removeAll(keepingCapacity: true)
                 for j in i..<groupEnd {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
@@ -83,29 +85,25 @@ struct Level<State: Sendable> {
                     if record != nil {
                         record?.degrees.append(UInt16(out.count))
                         batch.append(contentsOf: out)
-                        for _ in out { batchParents.append(node) }
                         continue
                     }
                     // Seen just before (siblings share successors): already in the table.
-                    for s in out where recent.isNew(s.key) {
-                        batch.append(s)
-                        batchParents.append(node)
-                    }
+                    for s in out where recent.isNew(s.key) { batch.append(s) }
                 }
                 batch.withUnsafeBufferPointer { visited.prefetch($0) }
                 if record != nil {
-                    for (k, s) in batch.enumerated() {
+                    for s in batch {
                         let id = visited.insert(s.key, id: UInt32(graph.count))
                         record?.targets.append(id)
                         if id == UInt32(graph.count) {
-                            graph.append(parent: batchParents[k], action: s.action)
+                            graph.append(parent: s.parent, action: s.action)
                             next.append(s.state)
                             nextUsed.append(s.used)
                         }
                     }
                 } else {
-                    for (k, s) in batch.enumerated() where visited.insert(s.key) && admit?.owns(s.key) != false {
-                        graph.append(parent: batchParents[k], action: s.action)
+                    for s in batch where visited.insert(s.key) && admit?.owns(s.key) != false {
+                        graph.append(parent: s.parent, action: s.action)
                         next.append(s.state)
                         nextUsed.append(s.used)
                     }

@@ -33,6 +33,11 @@ public struct SearchOptions: Sendable {
     /// 4-byte id per slot). Not with a partition; a search resumed from a checkpoint lacks the
     /// earlier levels' transitions and says so instead of counting.
     public var countBehaviours: BehaviourCounting?
+    /// With threads, frontier states expanded per round (rounded down to whole 1,024-state
+    /// batches): a round's successors are buffered until it is deduplicated. Tests make it small
+    /// to split small levels; the output does not depend on it.
+    var roundStates = SearchOptions.defaultRoundStates
+    static var defaultRoundStates: Int { 4096 }
 
     public init(
         depthBound: Int? = nil, worldBudget: Int? = nil, stopAtFirstViolation: Bool = false,

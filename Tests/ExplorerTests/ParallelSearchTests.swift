@@ -69,6 +69,39 @@ import Testing
         #expect(sequential.first?.hasSuffix("NOT exhaustive (state limit reached)") == true)
         for threads in [2, 2, 2, 3, 2, 2] { #expect(run(threads) == sequential, "\(threads) threads") }
     }
+
+    /// The ordering invariant of the parallel rounds: rounds go in frontier order, and each is
+    /// deduplicated in frontier order before the next is expanded, so every state's first
+    /// occurrence (its parent, its action, its node id) is the sequential search's. Rounds of one
+    /// 1,024-state batch split the levels of these models (up to ~1,900 and ~3,400 states) into
+    /// several rounds; the counts, traces, counted behaviours and state-limit stops must not move.
+    @Test("levels split in several rounds give the sequential report, counts and stopping point", arguments: [2, 3])
+    func roundsSameAsSequential(threads: Int) {
+        func options(_ threads: Int, limit: Int? = nil, count: Bool = false) -> SearchOptions {
+            var options = SearchOptions(stateLimit: limit, threads: threads)
+            options.roundStates = 1024
+            if count { options.countBehaviours = .total }
+            return options
+        }
+        let twoPhase = TwoPhaseCommit(resourceManagers: 5), mutex = FlagMutex(processes: 7)
+        let split = BreadthFirstSearch(twoPhase, options: options(threads)).run()
+        #expect(split.distinctStates == 8_832)
+        #expect(summary(split) == summary(BreadthFirstSearch(twoPhase).run()))
+        #expect(summary(BreadthFirstSearch(mutex, options: options(threads)).run())
+            == summary(BreadthFirstSearch(mutex).run()))
+        for (name, limit) in Self.limitedRuns {
+            let parallel = name == "2pc"
+                ? summary(BreadthFirstSearch(twoPhase, options: options(threads, limit: limit)).run())
+                : summary(BreadthFirstSearch(mutex, options: options(threads, limit: limit)).run())
+            let sequential = name == "2pc"
+                ? summary(BreadthFirstSearch(twoPhase, options: options(1, limit: limit)).run())
+                : summary(BreadthFirstSearch(mutex, options: options(1, limit: limit)).run())
+            #expect(parallel == sequential, "\(name) limit \(limit)")
+        }
+        let counted = BreadthFirstSearch(twoPhase, options: options(threads, count: true)).run()
+        #expect(counted.behaviours?.upToDepth != nil)
+        #expect(counted.behaviours?.upToDepth == BreadthFirstSearch(twoPhase, options: options(1, count: true)).run().behaviours?.upToDepth)
+    }
 }
 
 /// The last progress line of a run stopped part-way states the frontier it stopped in.
