@@ -116,3 +116,19 @@ extension FleetSessionSymmetryTests {
     }
 }
 
+
+extension FleetSessionSymmetryTests {
+    @Test("with every guard off in turn, where sessions are reduced, their swap commutes with every step (faults on, short depth)")
+    func commutesEachGuardOff() {
+        for name in Guards.names {
+            let model = FleetSystem(config: Self.config(
+                [Self.working, Self.working],
+                world: { $0.duplicateRows = true; $0.appTerminated = true; $0.serverRestart = true; $0.sendFails = true },
+                budget: 1, depth: 4, guards: Guards.allBut(name) ?? .all))
+            let permutations = Array(model.parts.sessionPermutations.dropFirst())
+            guard !permutations.isEmpty else { continue }
+            let found = Self.mismatches(model, permutations, depth: 4).found
+            #expect(found.isEmpty, "\(name) off: \(found)")
+        }
+    }
+}
