@@ -77,8 +77,12 @@ struct Expansion<M: Model>: @unchecked Sendable {
             let world = model.kind(of: action) == .world
             if world && !budgetLeft { continue }
             guard let next = model.next(state, action) else { continue }
-            if !world && quiescent && next != state { quiescent = false }
             let nextUsed = world ? used &+ 1 : used
+            // The successor's key first, its visited-set slot fetched while the step is checked:
+            // the cache miss overlaps that work instead of stalling the test after it.
+            let nextKey = key(next, used: nextUsed)
+            visited?.prefetch(nextKey)
+            if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
                 for p in stepChecks {
@@ -90,7 +94,6 @@ struct Expansion<M: Model>: @unchecked Sendable {
             // A successor already visited would be dropped by the visited set: not packing it
             // saves the model's `stored` (read while no thread inserts: between batches, or in
             // the parallel search's expand phase).
-            let nextKey = key(next, used: nextUsed)
             if let visited, visited.contains(nextKey) { continue }
             out.append(Successor(
                 state: model.stored(next, after: state, stored), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))

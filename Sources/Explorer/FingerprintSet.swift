@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The visited set: an open-addressing table of 64-bit fingerprints with linear probing.
 ///
 /// Any capacity, not just powers of two: a key's first slot is Lemire's multiply-high of its low
@@ -98,10 +100,13 @@ struct FingerprintSet {
         if slots[i] == key { ids[i] = id }
     }
 
-    /// Reads the slot `fingerprint` starts probing at. Reading the slots of a batch of keys
-    /// before inserting them lets their cache misses overlap instead of queueing one by one.
+    /// Asks the cache for the slot `fingerprint` starts probing at, without waiting for it: a
+    /// plain read of the slot (as before) holds back every later instruction until it arrives.
     @inline(__always)
-    func touch(_ fingerprint: UInt64) -> UInt64 { slots[home(fingerprint)] }
+    func prefetch(_ fingerprint: UInt64) {
+        guard let base = slots.baseAddress else { return }
+        cardcheck_prefetch(base + home(fingerprint))
+    }
 
     /// Whether `fingerprint` is in the set.
     @inline(__always)

@@ -40,6 +40,10 @@ public protocol Model: Sendable {
     /// and platform. Models with large spaces override this with a packed encoding.
     func fingerprint(of state: State) -> UInt64
 
+    /// Names the way `fingerprint(of:)` is computed when it changed since checkpoints were first
+    /// written ("" by default): a checkpoint's visited keys resume only with the same scheme.
+    var fingerprintScheme: String { get }
+
     /// The state as the search keeps it in a level; `loaded(stored(s)) == s`.
     func stored(_ state: State) -> Stored
 
@@ -83,6 +87,7 @@ extension Model where Stored == State {
 extension Model {
     public func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored { stored(state) }
     public func representative(of state: State) -> State { state }
+    public var fingerprintScheme: String { "" }
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
     public func refusingBound(_ state: State, _ action: Action) -> String? { nil }

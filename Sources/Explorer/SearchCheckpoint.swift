@@ -44,7 +44,9 @@ struct SearchCheckpoint {
         let partition = options.partition.map { "\($0.part)/\($0.parts)@\($0.level)" } ?? "-"
         // A symmetry-reduced run stores other keys: its checkpoint is not a full run's.
         let symmetry = options.symmetry ? "|symmetry" : ""
-        let text = "\(model.name)|\(configuration)|\(options.depthBound ?? -1)|\(options.worldBudget ?? -1)|\(partition)\(symmetry)"
+        // Keys of another fingerprint scheme would not match this run's states.
+        let scheme = model.fingerprintScheme.isEmpty ? "" : "|fingerprint \(model.fingerprintScheme)"
+        let text = "\(model.name)|\(configuration)|\(options.depthBound ?? -1)|\(options.worldBudget ?? -1)|\(partition)\(symmetry)\(scheme)"
         return Fingerprint.of(bytes: Array(text.utf8))
     }
 

@@ -36,6 +36,9 @@ final class VisitedShards: @unchecked Sendable {
 
     @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
 
+    /// A hint that `contains(key)` comes soon (no result; see `FingerprintSet.prefetch`).
+    @inline(__always) func prefetch(_ key: UInt64) { tables[shard(of: key)].prefetch(key) }
+
     /// Inserts `key` with node id `id` unless it is there; returns the id stored for it.
     @inline(__always) func insert(_ key: UInt64, id: UInt32) -> UInt32 { tables[shard(of: key)].insert(key, id: id) }
 
@@ -55,20 +58,14 @@ final class VisitedShards: @unchecked Sendable {
         }
     }
 
-    @inline(__always) func touch(_ key: UInt64) -> UInt64 { tables[shard(of: key)].touch(key) }
-
-    /// Reads the first slot of each key, so the misses of a batch overlap (see `touch`).
+    /// Prefetches the first slot of each key, so the misses of a batch overlap.
     @inline(__always) func prefetch<S>(_ batch: UnsafeBufferPointer<Successor<S>>) {
-        var sink: UInt64 = 0
-        for s in batch { sink &+= touch(s.key) }
-        prefetchSink = sink
+        for s in batch { prefetch(s.key) }
     }
 
     /// `prefetch` for keys all of shard `k`.
     @inline(__always) func prefetch(keys: [UInt64], shard k: Int) {
-        var sink: UInt64 = 0
-        for key in keys { sink &+= tables[k].touch(key) }
-        prefetchSink = sink
+        for key in keys { tables[k].prefetch(key) }
     }
 
     var bytes: Int { tables.reduce(0) { $0 + $1.bytes } }
@@ -80,6 +77,3 @@ final class VisitedShards: @unchecked Sendable {
 
     var storedCount: Int { tables.reduce(0) { $0 + $1.count } }
 }
-
-/// Where `prefetch` leaves its sum, so the reads are not optimized away.
-nonisolated(unsafe) var prefetchSink: UInt64 = 0

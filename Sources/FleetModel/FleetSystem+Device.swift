@@ -202,7 +202,18 @@ extension FleetSystem {
     func handlersPending(_ s: FleetState, _ d: Int) -> Bool {
         guard s.devices[d].app.isAlive else { return false }
         if s.devices[d].needsSync { return true }
-        var t = s
-        return activityUpdates(&t, d)
+        return activityUpdatesActs(s, d)
+    }
+
+    /// Whether `activityUpdates` would change anything on phone `d` (without running it on a
+    /// copy of the state): a dedupe loser to end, or a card token not yet POSTed.
+    func activityUpdatesActs(_ s: FleetState, _ d: Int) -> Bool {
+        let device = s.devices[d]
+        guard device.app.isAlive else { return false }
+        let count = device.cards.count
+        let losers = count < parts.dedupeLosers.count
+            ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+        // With no loser every card survives the dedupe, so each is one activityUpdates reads.
+        return losers != 0 || device.cards.contains { $0.token != 0 && !$0.posted }
     }
 }

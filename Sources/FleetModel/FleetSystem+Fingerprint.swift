@@ -2,10 +2,17 @@ import Explorer
 import FleetCard
 
 /// Bytes folded into 64-bit words and mixed: the fast, stable fingerprint of a state.
+///
+/// Each word is multiplied (128-bit) by its own position's odd constant and folded, and the
+/// results are summed: the words do not wait for each other (a chain of full mixes, one per
+/// word, did and cost most of the fingerprint), position still counts, and `finish` mixes the
+/// sum fully. Lengths go first and a terminator last, so no two states share bytes.
 struct WordPacker {
     var hash: UInt64 = 0x243F_6A88_85A3_08D3
     var word: UInt64 = 0
     var shift: UInt64 = 0
+    /// Position constant of the next word: a Weyl sequence, odd at every step.
+    var step: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     @inline(__always) mutating func add(_ b: UInt8) {
         word |= UInt64(b) << shift
@@ -29,14 +36,16 @@ struct WordPacker {
         shift = total &- 64
     }
     @inline(__always) mutating func flush() {
-        hash = Fingerprint.mix(hash ^ word) &+ 0x9E37_79B9_7F4A_7C15
+        let product = (word ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(by: step)
+        hash = hash &+ (product.high ^ product.low)
+        step = step &+ 0x3C6E_F372_FE94_F82A  // even: the constant stays odd
         word = 0
         shift = 0
     }
     mutating func finish() -> UInt64 {
         add(0xA5)
         flush()
-        return Fingerprint.mix(hash)
+        return Fingerprint.mix(Fingerprint.mix(hash) ^ step)
     }
 }
 

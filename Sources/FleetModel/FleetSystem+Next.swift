@@ -17,6 +17,14 @@ extension FleetSystem {
     /// `next`; when it returns nil only because a bound refused the step, `refused` names it.
     @inline(__always)
     func step(_ state: FleetState, _ action: Action, refused: inout FleetBound?) -> FleetState? {
+        // A third of the candidates are these two, refused: refusing them before the state is
+        // copied saves the copy's retain and release of its arrays.
+        switch action {
+        case .activityUpdates(let d): guard activityUpdatesActs(state, d) else { return nil }
+        case .backgroundEnds(let d):
+            guard state.devices[d].app == .background, !handlersPending(state, d) else { return nil }
+        default: break
+        }
         var s = state
         let done: Bool
         switch action {

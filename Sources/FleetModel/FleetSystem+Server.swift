@@ -117,7 +117,9 @@ extension FleetSystem {
             }
         }
         applyTick(&s, i, tick, delivery)
-        if s.servers[i].memory == .none { s.servers[i].forgotSinceRegistration = true }
+        if s.servers[i].memory == .none && !s.servers[i].forgotSinceRegistration {
+            s.servers[i].forgotSinceRegistration = true
+        }
         return true
     }
 
@@ -147,11 +149,14 @@ extension FleetSystem {
             serverStep(&s, h, .postStart(entry))
         case .updateToken:
             serverStep(&s, h, .postUpdate(entry))
-            s.servers[h].forgotSinceRegistration = false
-            if case .card(let d, let c)? = owner(of: post.token, in: s) { s.devices[d].cards[c].registered = true }
+            // Written only when it changes: a write copies the array it lands in.
+            if s.servers[h].forgotSinceRegistration { s.servers[h].forgotSinceRegistration = false }
+            if case .card(let d, let c)? = owner(of: post.token, in: s), !s.devices[d].cards[c].registered {
+                s.devices[d].cards[c].registered = true
+            }
         case .ended:
             serverStep(&s, h, .postEnded)
-            s.servers[h].forgotSinceRegistration = true
+            if !s.servers[h].forgotSinceRegistration { s.servers[h].forgotSinceRegistration = true }
         }
         return true
     }

@@ -20,12 +20,20 @@ extension FleetSystem {
         let op: ServerOp
     }
 
-    struct ServerStepResult: Sendable {
+    /// A reference: handing a memo entry out retains it once, not its cell and registry lists.
+    final class ServerStepResult: Sendable {
         let cell: ServerCell
         let registry: RegistryCell
         /// Whether `cell` and `registry` differ from the key's (decided once per key, not per step).
         let cellChanged: Bool
         let registryChanged: Bool
+
+        init(cell: ServerCell, registry: RegistryCell, cellChanged: Bool, registryChanged: Bool) {
+            self.cell = cell
+            self.registry = registry
+            self.cellChanged = cellChanged
+            self.registryChanged = registryChanged
+        }
     }
 
     /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
@@ -36,10 +44,12 @@ extension FleetSystem {
         var cell = s.servers[i]
         let pending = cell.tick
         cell.tick = nil
-        let sessions = s.sessions
-        let key = ServerStepKey(cell: cell, registry: s.registries[h], sessions: SessionsCode(sessions), op: op)
-        let result = serverSteps.value(key) {
-            var cell = key.cell, registry = key.registry
+        let sessions = s.sessions, registry = s.registries[h]
+        // The key is handed to the memo whole (not kept here for the computation): no copy of it.
+        let result = serverSteps.value(
+            ServerStepKey(cell: cell, registry: registry, sessions: SessionsCode(sessions), op: op)
+        ) {
+            var after = cell, registryAfter = registry
             let server = FleetLogic.server(cell, registry: registry, sessions: sessions)
             let next: FleetServer
             switch op {
@@ -52,9 +62,9 @@ extension FleetSystem {
             case .bootLoad: next = server.completingBootLoad(guards: guards)
             case .restart: next = server.restarted()
             }
-            FleetLogic.store(next, into: &cell, registry: &registry)
+            FleetLogic.store(next, into: &after, registry: &registryAfter)
             return ServerStepResult(
-                cell: cell, registry: registry, cellChanged: cell != key.cell, registryChanged: registry != key.registry)
+                cell: after, registry: registryAfter, cellChanged: after != cell, registryChanged: registryAfter != registry)
         }
         // Writing only what changed keeps the state's arrays shared with its parent's (no copy
         // now; an identity test, not an intern lookup, when the successor is packed).

@@ -147,6 +147,9 @@ public struct FleetSystem: Model {
 
     public func fingerprint(of state: FleetState) -> UInt64 { Self.pack(state) }
 
+    /// 2: words summed after a multiply each (`WordPacker`), not chained through full mixes.
+    public var fingerprintScheme: String { "2" }
+
     public func stored(_ state: FleetState) -> PackedFleetState { codec.pack(state) }
 
     public func stored(_ state: FleetState, after parent: FleetState, _ packed: PackedFleetState) -> PackedFleetState {

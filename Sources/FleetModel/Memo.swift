@@ -10,7 +10,7 @@ final class Memo<Key: WordHashable, Value: Sendable>: Sendable {
     }
     private let stripes: [Stripe] = (0..<16).map { _ in Stripe() }
 
-    func value(_ key: Key, _ compute: () -> Value) -> Value {
+    func value(_ key: consuming Key, _ compute: () -> Value) -> Value {
         let hashed = Hashed(key)
         let stripe = stripes[hashed.hash & 15]
         if let hit = stripe.table.withLock({ $0[hashed] }) { return hit }
@@ -26,11 +26,11 @@ struct Hashed<Key: WordHashable>: Hashable, Sendable {
     let hash: Int
     let key: Key
 
-    init(_ key: Key) {
-        self.key = key
+    init(_ key: consuming Key) {
         var p = WordPacker()
         key.pack(into: &p)
         hash = Int(truncatingIfNeeded: p.finish())
+        self.key = key
     }
 
     static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.key == b.key }

@@ -46,6 +46,23 @@ import Testing
         try resumes(counter, depth: 9, budget: 5, stopAt: 30)
     }
 
+    @Test("a checkpoint written under another fingerprint scheme is refused, not resumed with its keys")
+    func refusesOtherFingerprintScheme() throws {
+        let path = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var options = SearchOptions(depthBound: 9, worldBudget: 5)
+        options.checkpoint = SearchCheckpointing(path: path, interval: 0)
+        var cut = options
+        cut.stateLimit = 30
+        let before = Counter(maxPending: 3, maxValue: 5)
+        _ = BreadthFirstSearch(before, options: cut).run()
+        #expect(BreadthFirstSearch(before, options: options).checkpointError() == nil)
+        var after = before
+        after.scheme = "2"
+        #expect(BreadthFirstSearch(after, options: options).checkpointError()
+            == CheckpointError(description: "\(path): a checkpoint of another model, configuration or bound; remove it to start afresh"))
+    }
+
     @Test("a checkpoint of another configuration or bound is refused, a damaged one too")
     func refusesOtherRuns() throws {
         let path = Self.scratch()

@@ -7,6 +7,8 @@ struct Counter: Model, Codable {
     /// Additions stop when value + pending reaches this, so the space is finite.
     var maxValue = 3
     var checks: [Property<Counter>] = []
+    /// `fingerprintScheme`: checkpoint tests change it (not part of the configuration).
+    var scheme = ""
 
     struct State: Hashable, Codable, Sendable {
         var value = 0
@@ -30,6 +32,7 @@ struct Counter: Model, Codable {
     }
     func kind(of a: Action) -> ActionKind { a == .apply ? .system : .world }
     var properties: [Property<Counter>] { checks }
+    var fingerprintScheme: String { scheme }
 
     private enum CodingKeys: String, CodingKey { case maxPending, maxValue }
 }
