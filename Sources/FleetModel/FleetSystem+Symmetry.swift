@@ -39,10 +39,13 @@ extension FleetSystem {
     /// k's new index. Rows order by since, not by sid (Models/README.md, "Time"), so such
     /// sessions are interchangeable, except where two rows can tie on since: a duplicated row
     /// counted beside its session (`seenSidSkip` off, duplicate rows in the world) is stamped
-    /// with the tick's time, like any other session's duplicate, and ties break on sid.
+    /// with the tick's time, like any other session's duplicate, and ties break on sid; and a
+    /// store hydrated from the cache, which keeps no since order, writes a card whose rows tie
+    /// (`endGateTrustworthiness` off: with it on, an untrusted store writes nothing).
     static func sessionPermutations(_ config: FleetConfig) -> [[Int]] {
         let specs = config.sessions
         if config.world.duplicateRows && !config.guards.seenSidSkip { return [Array(specs.indices)] }
+        if !config.guards.endGateTrustworthiness { return [Array(specs.indices)] }
         return permutations(of: specs.count) { specs[$0].isAlike(specs[$1]) }
     }
 

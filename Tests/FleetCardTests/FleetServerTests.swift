@@ -32,6 +32,20 @@ import Testing
         #expect(moved.content.rows.map(\.since) == [10, 2])
     }
 
+    /// The seam replaces the box's map only when given: a filled card's tick keeps the box's
+    /// baselines without it (the real server), and reads the shared stamps with it.
+    @Test("baselines, when given, take the place of a filled card's since map; without them the map is kept")
+    func baselinesOverAFilledCard() {
+        let kept = SinceMap([SinceStamp(sid: "s1", state: .working, since: 5), SinceStamp(sid: "s2", state: .working, since: 3)])
+        let filled = FleetContentState(working: 2, needsInput: 0, rows: [], more: 2, updatedAt: 0)
+        let box = FleetBox(current: FleetCardMemory(content: filled), since: kept)
+        let real = reduceFleetLiveActivity([working("s1"), working("s2")], box, now: 40)
+        #expect(real.content.rows.map(\.sid) == ["s2", "s1"] && real.since == kept)
+        let shared = SinceMap([SinceStamp(sid: "s1", state: .working, since: 0), SinceStamp(sid: "s2", state: .working, since: 1)])
+        let modelled = reduceFleetLiveActivity([working("s1"), working("s2")], box, now: 40, baselines: shared)
+        #expect(modelled.content.rows.map(\.sid) == ["s1", "s2"] && modelled.since == shared)
+    }
+
     @Test("an update-token registration adopts the card, so the next tick updates instead of starting")
     func adoption() throws {
         let server = FleetServer().postingUpdateToken(token1)

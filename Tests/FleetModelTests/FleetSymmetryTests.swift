@@ -109,9 +109,9 @@ struct FleetSymmetryTests {
         Case(name: "two working sessions, updatedAt compared, budget 1, depth 10",
              config: twoSessions(.working, guardOff: "updatedAtExcluded", budget: 1, depth: 10),
              full: (1341, 3778), reduced: (1203, 3418)),
-        Case(name: "two working sessions, end gate off, budget 1, depth 8",
-             config: twoSessions(.working, guardOff: "endGateTrustworthiness", budget: 1, depth: 8),
-             full: (1029, 2372), reduced: (922, 2180)),
+        Case(name: "two needs-input sessions, budget 1, depth 8",
+             config: twoSessions(.needsInput, guardOff: nil, budget: 1, depth: 8),
+             full: (712, 1755), reduced: (636, 1595)),
     ]
 
     @Test("sessions: same verdicts and shortest lengths as the full search, fewer states; both counts pinned", arguments: sessionCases)
