@@ -71,5 +71,11 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         Self("\(path): unknown model \"\(StrictJSON.shortened(name))\" (one of: \(ModelCatalog.names.joined(separator: ", ")))")
     }
     static func badConfiguration(_ path: String, _ detail: String) -> Self { Self("\(path): \(detail)") }
+    static func unknownBenchModel(_ name: String) -> Self {
+        Self("--run: unknown model '\(StrictJSON.shortened(name))' (one of: \(BenchModel.all.map(\.name).joined(separator: ", ")))")
+    }
+    static func benchChildFailed(_ what: String, _ detail: String) -> Self {
+        Self("bench: the \(what) failed (\(StrictJSON.shortened(detail, limit: 300)))")
+    }
     static func cannotWrite(_ path: String) -> Self { Self("\(path): cannot write") }
 }

@@ -46,6 +46,12 @@ final class RunStop: Sendable {
 
     /// Runs `body` with SIGINT and SIGTERM (and the time limit, if any) raising the stop.
     func during<T>(timeLimit: Int? = nil, _ body: () -> T) -> T {
+        // A process started with the two blocked (a spawner's mask is inherited) would not stop.
+        var both = sigset_t(), previous = sigset_t()
+        sigemptyset(&both)
+        sigaddset(&both, SIGINT)
+        sigaddset(&both, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &both, &previous)
         var sources: [DispatchSourceProtocol] = []
         for sig in [SIGINT, SIGTERM] {
             Foundation.signal(sig, SIG_IGN)
@@ -65,6 +71,7 @@ final class RunStop: Sendable {
             sources.forEach { $0.cancel() }
             Foundation.signal(SIGINT, SIG_DFL)
             Foundation.signal(SIGTERM, SIG_DFL)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
         return body()
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CardcheckCLI
 
@@ -13,5 +14,141 @@ import Testing
         let e = CapturedConsole()
         #expect(e.run("bench", "--fleet", "/nonexistent/fleet.json") == 2)
         #expect(e.err.count == 1 && e.err.first?.hasPrefix("cardcheck: ") == true && e.out.isEmpty)
+    }
+
+    @Test("--run takes a known model and no --repeat, --fleet-only or (but for the fleet) --fleet")
+    func runOptions() {
+        let cases: [([String], String)] = [
+            (["--run", "nope"], "cardcheck: --run: unknown model 'nope' (one of: two-phase-commit-7, two-phase-commit-8, flag-mutex-9, fleet)"),
+            (["--run", "fleet", "--repeat", "2"], "cardcheck: --repeat is not used with --run"),
+            (["--run", "fleet", "--fleet-only"], "cardcheck: --fleet-only is not used with --run"),
+            (["--run", "flag-mutex-9", "--fleet", "Models/fleet-card.json"], "cardcheck: --fleet is only used with --run fleet"),
+            (["--run", "fleet", "--threads", "0"], "cardcheck: --threads must be an integer from 1 to 64, got '0'"),
+            (["--run"], "cardcheck: --run needs a value"),
+            (["--run", "fleet", "--fleet", "/nonexistent/fleet.json"], ""),
+        ]
+        for (arguments, message) in cases {
+            let c = CapturedConsole()
+            #expect(CardcheckCommand.run(["bench"] + arguments, console: c.console) == 2, "\(arguments)")
+            #expect(c.out.isEmpty && c.err.count == 1, "\(arguments)")
+            if !message.isEmpty { #expect(c.err == [message]) }
+        }
+    }
+
+    @Test("--run measures one search in this process and prints the figures line")
+    func runLine() throws {
+        let scratch = Scratch()
+        let c = CapturedConsole()
+        #expect(c.run("bench", "--run", "fleet", "--threads", "2", "--fleet", Self.tinyFleet(scratch)) == 0)
+        #expect(c.err.isEmpty && c.out.count == 1)
+        let figures = try #require(BenchFigures(line: c.out[0]))
+        #expect(figures.states == 149)
+        #expect(figures.peak > 0 && figures.growth <= figures.peak && figures.visitedBytes > 0 && figures.seconds > 0)
+    }
+
+    @Test("the figures line reads back exactly; a malformed line is refused")
+    func figuresLine() {
+        let f = BenchFigures(states: 398_089, seconds: 1.25, cpu: 2.5, visitedBytes: 4_800_000, peak: 25_165_824, growth: 11_000_000)
+        #expect(f.line == "cardcheck-bench-run states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824 growth=11000000")
+        #expect(BenchFigures(line: f.line) == f)
+        let bad = [
+            "",
+            "cardcheck-bench-run",
+            "cardcheck-bench-run states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824",
+            "cardcheck-bench-run states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824 growth=1 extra=2",
+            "cardcheck-bench-ran states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824 growth=1",
+            "cardcheck-bench-run seconds=1.25 states=398089 cpu=2.5 visited-bytes=4800000 peak=25165824 growth=1",
+            "cardcheck-bench-run states=3.5 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824 growth=1",
+            "cardcheck-bench-run states=398089 seconds=nan cpu=2.5 visited-bytes=4800000 peak=25165824 growth=1",
+            "cardcheck-bench-run states=398089 seconds=1.25 cpu=-1 visited-bytes=4800000 peak=25165824 growth=1",
+            "cardcheck-bench-run states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak= growth=1",
+            "cardcheck-bench-run states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824 growth",
+            "cardcheck-bench-run  states=398089 seconds=1.25 cpu=2.5 visited-bytes=4800000 peak=25165824 growth=1",
+        ]
+        for line in bad { #expect(BenchFigures(line: line) == nil, "\(line)") }
+    }
+
+    @Test("a child that fails, is killed or prints no figures stops the bench with one line, exit 2")
+    func childFailures() throws {
+        let cases: [(String, String)] = [
+            ("echo 'cardcheck: Models/x.json: no such file' >&2; exit 2",
+             "bench: the run 'cardcheck bench --run fleet --threads 1 --fleet Models/fleet-card.json' failed (exit 2: Models/x.json: no such file)"),
+            ("kill -KILL $$",
+             "bench: the run 'cardcheck bench --run fleet --threads 1 --fleet Models/fleet-card.json' failed (killed by signal 9)"),
+            ("echo states=1",
+             "bench: the run 'cardcheck bench --run fleet --threads 1 --fleet Models/fleet-card.json' failed (no figures line (cardcheck-bench-run ...) in its output)"),
+        ]
+        let scratch = Scratch()
+        for (script, message) in cases {
+            let path = scratch.file("child.sh", "#!/bin/sh\n" + script + "\n")
+            chmod(path, 0o755)
+            let c = CapturedConsole()
+            #expect(throws: CommandError(message)) {
+                try BenchCommand.run(["--fleet-only", "--repeat", "1"], console: c.console, executable: path)
+            }
+            #expect(c.out.count == 1 && c.err.isEmpty)  // the header alone; `dispatch` prints the error
+        }
+    }
+
+    @Test("the bench end to end: each run a child of the built executable, the table's fleet row")
+    func endToEnd() throws {
+        let scratch = Scratch()
+        let c = CapturedConsole()
+        let code = try BenchCommand.run(
+            ["--fleet-only", "--repeat", "2", "--fleet", Self.tinyFleet(scratch)], console: c.console,
+            executable: CIPipelineTests.executable)
+        #expect(code == 0 && c.err.isEmpty)
+        #expect(c.out.count == 3)
+        #expect(c.out[0].hasPrefix("model                      states   1 thread: states/s"))
+        #expect(c.out[1].hasPrefix("fleet                         149   "))
+        #expect(c.out[2].hasPrefix("(") && c.out[2].contains("machine load at start"))
+    }
+
+    @Test("SIGTERM stops the bench and the search it is running: exit 143, the child gone")
+    func terminate() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CIPipelineTests.executable)
+        process.arguments = ["bench", "--repeat", "1"]  // two-phase commit first: seconds in debug
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        var child: Int32?
+        let deadline = Date().addingTimeInterval(30)
+        while child == nil && process.isRunning && Date() < deadline {
+            // A child is listed under the thread that started it.
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            let text = tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/children", encoding: .utf8) }.joined()
+            child = text.split(separator: " ").first.flatMap { Int32($0) }
+            usleep(5_000)
+        }
+        let running = try #require(child)
+        kill(pid, SIGTERM)
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143)
+        #expect(out.hasSuffix("stopped: interrupted (SIGTERM); the rows above are complete, the rest was not run\n"))
+        // The parent waited for its child, so the child is reaped and gone.
+        #expect(kill(running, 0) != 0)
+    }
+
+    @Test("a stopped bench kills the running child at once (here one that would sleep 60 s)")
+    func stopKillsChild() throws {
+        let scratch = Scratch()
+        let path = scratch.file("child.sh", "#!/bin/sh\nexec sleep 60\n")
+        chmod(path, 0o755)
+        let stop = RunStop()
+        let start = Date()
+        Thread { usleep(100_000); stop.raise(SIGINT) }.start()
+        let outcome = try BenchChild.run(path, [], what: "run", stop: stop)
+        #expect(outcome == .stopped)
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+
+    /// A fleet configuration of 149 states (one phone, one world action): milliseconds in debug.
+    static func tinyFleet(_ scratch: Scratch) -> String {
+        let text = (try? String(contentsOfFile: "Models/fleet-card-one-phone.json", encoding: .utf8)) ?? ""
+        return scratch.file("tiny-fleet.json", text.replacingOccurrences(of: "\"worldBudget\": 3", with: "\"worldBudget\": 1"))
     }
 }
