@@ -11,7 +11,9 @@ enum ReplayCommand {
         diverges (a disabled step, a changed state, a property no longer broken).
         Every step is checked (actor indices, enabled action, model, configuration) before any
         of it is rendered. Exit code: 0 reproduced, 1 diverged, 2 a missing, truncated,
-        unknown-model, newer-format or otherwise invalid trace file, 4 output not written.
+        unknown-model, newer-format or otherwise invalid trace file (a step naming a phone,
+        session, host, server or habit its configuration lacks, or a missing initial state,
+        is invalid: one line naming it), 4 output not written.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {

@@ -80,6 +80,11 @@ public struct FlagMutex: Model, Codable {
 
     public func actorName(of action: Action) -> String? { "p\(action.process.oneBased)" }
 
+    public func actorOutOfRange(_ action: Action) -> String? {
+        (0..<processes).contains(action.process)
+            ? nil : "process index \(action.process) out of range: the model has \(processes) (0...\(processes - 1))"
+    }
+
     public var properties: [Property<Self>] {
         [
             .always("mutual exclusion") { _, s in s.locations.filter { $0 == .critical }.count <= 1 },

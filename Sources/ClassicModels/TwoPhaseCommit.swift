@@ -79,6 +79,11 @@ public struct TwoPhaseCommit: Model, Codable {
         action.kind == .rmChooseToAbort ? .world : .system
     }
 
+    public func actorOutOfRange(_ action: Action) -> String? {
+        guard let rm = action.rm, !(0..<resourceManagers).contains(rm) else { return nil }
+        return "resource manager index \(rm) out of range: the model has \(resourceManagers) (0...\(resourceManagers - 1))"
+    }
+
     public func actorName(of action: Action) -> String? {
         switch action.kind {
         case .tmReceivePrepared, .tmCommit, .tmAbort: "TM"

@@ -74,6 +74,11 @@ public protocol Model: Sendable {
     /// otherwise quiescent, for their system actions; the default is nil (no bound refuses a step).
     func refusingBound(_ state: State, _ action: Action) -> String?
 
+    /// Why `action` names an actor this configuration does not have (a phone, session, host or
+    /// server index past its count), or nil. A trace with such a step is refused as invalid on
+    /// load, not replayed into a divergence. The default is nil (no actor indices to check).
+    func actorOutOfRange(_ action: Action) -> String?
+
     /// The configuration this model value was built from, written into traces so a trace file
     /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
     var configuration: JSONValue { get }
@@ -91,6 +96,7 @@ extension Model {
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
     public func refusingBound(_ state: State, _ action: Action) -> String? { nil }
+    public func actorOutOfRange(_ action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }
 }
 

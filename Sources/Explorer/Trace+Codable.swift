@@ -53,11 +53,21 @@ extension Trace: Codable {
         guard header.model == model.name else {
             throw TraceFileError(TraceHeader.otherModel(header.model, expected: model.name))
         }
+        let trace: Trace
         do {
-            return try JSONDecoder().decode(Trace.self, from: data)
+            trace = try JSONDecoder().decode(Trace.self, from: data)
         } catch let error as DecodingError {
             throw TraceFileError(TraceHeader.describe(error, model: model.name))
         }
+        let initials = model.initialStates().count
+        guard (0..<initials).contains(trace.initialState) else {
+            throw TraceFileError(
+                "$.initialState: index \(trace.initialState) out of range: the model has \(initials) initial state\(initials == 1 ? "" : "s") (0...\(initials - 1))")
+        }
+        for (i, step) in trace.steps.enumerated() {
+            if let why = model.actorOutOfRange(step) { throw TraceFileError("$.steps[\(i)]: \(why)") }
+        }
+        return trace
     }
 }
 

@@ -126,24 +126,21 @@ struct BadInputCorpusTests {
         #expect(c.out.isEmpty)
     }
 
-    @Test("a step naming phone 99 or -1 is a divergence at that step, never a trap; nothing of it is rendered")
+    @Test("a step naming an actor the trace's configuration lacks, or a missing initial state, is one line, exit 2; nothing is rendered")
     func actorOutOfRange() {
-        for name in ["trace-phone-99", "trace-phone-minus-1"] {
-            let c = CapturedConsole()
-            #expect(c.run("replay", Self.at(name)) == 1)
-            #expect(c.out.first == "\(Self.at(name)): fleet-card, 10 steps, property \"missing-card:two-phones\"")
-            #expect(c.out.last?.hasPrefix("diverged: step 1 (") == true)
-            #expect(c.out.last?.hasSuffix(") is not enabled") == true)
-        }
-        let max = CapturedConsole()
-        #expect(max.run("replay", Self.at("trace-phone-int-max")) == 1)
-        #expect(max.out.last == "diverged: step 1 (user opens the app on phone9223372036854775807+1) is not enabled")
-        let checkin = CapturedConsole()
-        #expect(checkin.run("replay", Self.at("trace-checkin-goal-int-max")) == 1)
-        #expect(checkin.out.last == "diverged: step 1 (the user taps habit g9223372036854775807+1 on the widget) is not enabled")
-        let c = CapturedConsole()
-        #expect(c.run("replay", Self.at("trace-initial-minus-1")) == 1)
-        #expect(c.out.last == "diverged: the model has no initial state -1")
+        let phones = "out of range: the trace's configuration has 2 phones (0...1)"
+        expect(["replay", Self.at("trace-phone-99")], 2, "\(Self.at("trace-phone-99")): $.steps[0]: phone index 99 \(phones)")
+        expect(["replay", Self.at("trace-phone-minus-1")], 2, "\(Self.at("trace-phone-minus-1")): $.steps[0]: phone index -1 \(phones)")
+        expect(
+            ["replay", Self.at("trace-phone-int-max")], 2,
+            "\(Self.at("trace-phone-int-max")): $.steps[0]: phone index 9223372036854775807 \(phones)")
+        expect(
+            ["replay", Self.at("trace-checkin-goal-int-max")], 2,
+            "\(Self.at("trace-checkin-goal-int-max")): $.steps[0]: habit index 9223372036854775807 out of range: "
+                + "the trace's configuration has 2 habits (0...1)")
+        expect(
+            ["replay", Self.at("trace-initial-minus-1")], 2,
+            "\(Self.at("trace-initial-minus-1")): $.initialState: index -1 out of range: the model has 1 initial state (0...0)")
     }
 
     @Test("a FIFO nobody writes to reads as empty, never a hang; a symbolic-link loop is named as one")
