@@ -47,19 +47,9 @@ public struct BoundCut: Sendable, Equatable, Codable {
         let ranked = refusals.sorted { ($0.states, $1.bound) > ($1.states, $0.bound) }
         let names = ranked.count == 1
             ? ranked[0].bound
-            : ranked.map { "\($0.bound) in \(Self.grouped($0.states))" }.joined(separator: ", ")
+            : ranked.map { "\($0.bound) in \($0.states.grouped)" }.joined(separator: ", ")
         let plural = states == 1 ? "state" : "states"
-        return "bound cut: \(Self.grouped(states)) \(plural) not judged at quiescence: a system step was refused by "
+        return "bound cut: \(states.grouped) \(plural) not judged at quiescence: a system step was refused by "
             + "\(names) (raise \(ranked.count == 1 ? "it" : "them") to look past)"
-    }
-
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return out
     }
 }

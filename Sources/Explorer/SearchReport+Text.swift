@@ -15,7 +15,7 @@ extension SearchReport {
         var out: [String] = []
         let scope = exhaustive ? "exhaustive" : "NOT exhaustive"
         out.append(
-            "\(modelName): \(Self.grouped(distinctStates)) distinct states, \(Self.grouped(transitions)) "
+            "\(modelName): \(distinctStates.grouped) distinct states, \(transitions.grouped) "
                 + "transitions, depth \(depthReached), \(scope) (\(reason))")
         var bounds: [String] = []
         if let d = options.depthBound { bounds.append("depth bound \(d)") }
@@ -60,20 +60,9 @@ extension SearchReport {
         let rate = seconds > 0 ? Double(distinctStates) / seconds : 0
         return String(
             format: "time %.2f s, %@ states/s, visited set %@ bytes (%.1f bytes/state), %d thread%@",
-            seconds, Self.grouped(Int(rate)), Self.grouped(visitedBytes),
+            seconds, Int(rate).grouped, visitedBytes.grouped,
             distinctStates > 0 ? Double(visitedBytes) / Double(distinctStates) : 0,
             options.threads, options.threads == 1 ? "" : "s")
-    }
-
-    /// 1234567 → "1,234,567".
-    public static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
     }
 
     public static func scientific(_ x: Double) -> String {

@@ -33,8 +33,8 @@ import Testing
 
     @Test("large counts are grouped by thousands")
     func grouping() {
-        #expect(SearchReport<DieHard>.grouped(1_745_408) == "1,745,408")
-        #expect(SearchReport<DieHard>.grouped(288) == "288")
-        #expect(SearchReport<DieHard>.grouped(1000) == "1,000")
+        #expect(1_745_408.grouped == "1,745,408")
+        #expect(288.grouped == "288")
+        #expect(1000.grouped == "1,000")
     }
 }
