@@ -78,10 +78,10 @@ enum FleetLogic {
         return m.content.map { .card(cell($0)) } ?? .adopted
     }
 
-    /// A since map holding the sids of `mask`, each stamped in its current state (`stamps`).
-    static func since(_ mask: UInt8, sessions: [SessionCell]) -> SinceMap {
-        let shared = stamps(sessions)
-        return SinceMap(sids(mask).map { s in
+    /// A since map holding the sids of `mask`, each stamped in its current state (`shared`, the
+    /// sessions' `stamps`).
+    static func since(_ mask: UInt8, sessions: [SessionCell], stamps shared: SinceMap) -> SinceMap {
+        SinceMap(sids(mask).map { s in
             let a = sessions[Int(index(ofSid: s))].activity
             let state: FleetRowState = a == .needsInput ? .needsInput : .working
             return SinceStamp(sid: s, state: state, since: shared.since(of: s, in: state) ?? now)
@@ -89,8 +89,10 @@ enum FleetLogic {
     }
 
     static func persisted(_ p: PersistedCell?, sessions: [SessionCell]) -> PersistedFleetState? {
-        guard let p, let current = memory(p.memory, stamps: stamps(sessions)) else { return nil }
-        return PersistedFleetState(current: current, since: since(p.sinceMask, sessions: sessions))
+        guard let p else { return nil }
+        let shared = stamps(sessions)
+        guard let current = memory(p.memory, stamps: shared) else { return nil }
+        return PersistedFleetState(current: current, since: since(p.sinceMask, sessions: sessions, stamps: shared))
     }
 
     static func persistedCell(_ p: PersistedFleetState?) -> PersistedCell? {
@@ -98,8 +100,9 @@ enum FleetLogic {
     }
 
     static func box(_ s: ServerCell, sessions: [SessionCell]) -> FleetBox {
-        FleetBox(
-            current: memory(s.memory, stamps: stamps(sessions)), since: since(s.sinceMask, sessions: sessions),
+        let shared = stamps(sessions)
+        return FleetBox(
+            current: memory(s.memory, stamps: shared), since: since(s.sinceMask, sessions: sessions, stamps: shared),
             clientEnded: s.vetoMask.map { sids($0) }, loadInFlight: s.loading,
             fleetEndedReported: s.endedDuringLoad)
     }
