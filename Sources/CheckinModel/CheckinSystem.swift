@@ -72,8 +72,7 @@ public struct CheckinSystem: Model {
     /// malformed trace: refused on load, never replayed into an index past the goals.
     public func actorOutOfRange(_ action: CheckinAction) -> String? {
         switch action {
-        case .tap(let g) where g < 0 || g >= config.goals:
-            "habit index \(g) out of range: the trace's configuration has \(config.goals) habit\(config.goals == 1 ? "" : "s") (0...\(config.goals - 1))"
+        case .tap(let g): ActorRange.check("habit", g, count: config.goals)
         case .failPost(let p), .answerLate(let p), .startDelivery(let p), .post(let p):
             (0...1).contains(p) ? nil : "delivery path index \(p) out of range: there are 2 (0 tap-time, 1 scheduler-retry)"
         default: nil
