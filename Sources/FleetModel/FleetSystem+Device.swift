@@ -160,15 +160,18 @@ extension FleetSystem {
         return mask
     }
 
+    /// The dedupe's losers on a phone with `count` cards, from the table made at init (it covers
+    /// 0...cardCapacity; the fallback only guards the subscript).
+    func dedupeLosers(count: Int) -> UInt64 {
+        count < parts.dedupeLosers.count ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+    }
+
     /// LiveActivityManager on an activityUpdates arrival: dedupe ends the losers (cancelling
     /// their token tasks), then each surviving push-capable card's token is POSTed.
     func activityUpdates(_ s: inout FleetState, _ d: Int) -> Bool {
         guard s.devices[d].app.isAlive else { return false }
         var changed = false
-        let count = s.devices[d].cards.count
-        // The table covers 0...cardCapacity; the fallback only guards the subscript.
-        let losers = count < parts.dedupeLosers.count
-            ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+        let losers = dedupeLosers(count: s.devices[d].cards.count)
         if losers != 0 {
             let cards = s.devices[d].cards
             s.devices[d].cards = FixedList(cards.indices.lazy.filter { losers & (1 << $0) == 0 }.map { cards[$0] })
@@ -210,9 +213,7 @@ extension FleetSystem {
     func activityUpdatesActs(_ s: FleetState, _ d: Int) -> Bool {
         let device = s.devices[d]
         guard device.app.isAlive else { return false }
-        let count = device.cards.count
-        let losers = count < parts.dedupeLosers.count
-            ? parts.dedupeLosers[count] : Self.dedupeLosers(count: count, guards: guards)
+        let losers = dedupeLosers(count: device.cards.count)
         // With no loser every card survives the dedupe, so each is one activityUpdates reads.
         return losers != 0 || device.cards.contains { $0.token != 0 && !$0.posted }
     }
