@@ -159,3 +159,18 @@ extension CardCell: FixedListElement {
         content: .zero, token: 0, posted: false, pushCapable: false, origin: .app, registered: false,
         sendFailed: false, besideRegistered: false)
 }
+
+extension DeviceCell: FixedListElement {
+    public static let blank = DeviceCell(
+        cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: 0, wakePending: false,
+        needsSync: false, startsSinceWorld: 0, lastSynced: nil, cache: [])
+}
+
+extension PushCell: FixedListElement {
+    public static let blank = PushCell(
+        device: 0, action: .nothing, content: .zero, token: 0, channel: false, origin: .app, besideRegistered: false)
+}
+
+extension PostCell: FixedListElement {
+    public static let blank = PostCell(device: 0, host: 0, endpoint: .startToken, token: 0, env: 0)
+}

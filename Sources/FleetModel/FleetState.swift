@@ -2,30 +2,40 @@ import FleetCard
 
 /// One state of the fleet-card system: every actor's memory, packed small.
 ///
-/// A card's rows, a phone's cards and its cache are `FixedList`s held inline (no allocation,
-/// copied as plain bytes); their capacities are the most the configuration's legal ranges
-/// allow (`FleetStateCapacityTests`): rows ≤ 2 per session (a duplicated row counts twice
-/// without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one checks it),
-/// one cache entry per session.
+/// Every list in it is a `FixedList` held inline, so a state is plain bytes (no allocation, no
+/// reference counting when a step copies it; `FleetStateCapacityTests` pins it). Capacities are
+/// the most the configuration's legal ranges allow: rows ≤ 2 per session (a duplicated row
+/// counts twice without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one
+/// checks it), one cache entry per session, in-flight lists their bound plus one step's worth
+/// (see the capacity constants; registry lists are the exception, `tokenCapacity`).
 ///
 /// Identifiers are small integers: sessions and hosts by index (config order), tokens by a
 /// number renumbered in order of first appearance after every step (`canonicalTokens`), so two
 /// states that differ only in how tokens happened to be numbered are one state.
 public struct FleetState: Hashable, Codable, Sendable {
     /// Per session, in config order.
-    public var sessions: [SessionCell]
+    public var sessions: Sessions
     /// Bit h: host h is down (unreachable from the phone).
     public var hostsDown: UInt8
     /// One watcher per host (index = host), then the scratch server when configured (host 0).
-    public var servers: [ServerCell]
+    public var servers: Servers
     /// live-activity-tokens.json, one per host; the scratch server reads host 0's.
-    public var registries: [RegistryCell]
+    public var registries: Registries
     /// Per device, in config order.
-    public var devices: [DeviceCell]
+    public var devices: Devices
     /// APNs sends accepted and not yet delivered (or dropped).
-    public var pushes: [PushCell]
+    public var pushes: Pushes
     /// POSTs from a phone to a host, sent and not yet arrived (or lost).
-    public var posts: [PostCell]
+    public var posts: Posts
+
+    public typealias Sessions = FixedList<4, SessionCell>
+    public typealias Servers = FixedList<3, ServerCell>
+    public typealias Registries = FixedList<2, RegistryCell>
+    public typealias Devices = FixedList<2, DeviceCell>
+    public typealias Pushes = FixedList<10, PushCell>
+    public typealias Posts = FixedList<20, PostCell>
+    public typealias Tokens = FixedList<8, TokenEntry>
+    public typealias Targets = FixedList<8, TargetCell>
 }
 
 /// What the world has done to one session (the ladder's inputs, spec: SessionDisplayState).
@@ -111,7 +121,7 @@ public struct TickCell: Hashable, Codable, Sendable {
     public var action: FleetCard.FleetAction
     public var content: CardContent
     public var sinceMask: UInt8
-    public var targets: [TargetCell]
+    public var targets: FixedList<8, TargetCell>
     /// Phones (bits) with a card whose token the server held, unforgotten, when it decided.
     public var besideRegistered: UInt8
     /// FleetCard's own decision, handed back to its apply half unchanged.
@@ -137,8 +147,8 @@ public struct TokenEntry: Hashable, Codable, Sendable {
 }
 
 public struct RegistryCell: Hashable, Codable, Sendable {
-    public var pushToStart: [TokenEntry]
-    public var update: [TokenEntry]
+    public var pushToStart: FleetState.Tokens
+    public var update: FleetState.Tokens
 }
 
 extension UInt8: FixedListElement {
@@ -156,4 +166,42 @@ extension FleetState {
     static let cardCapacity = 6
     /// The most sessions (`FleetConfig.sessionCount`): a phone's cache holds one per session.
     static let cacheCapacity = 4
+    /// One watcher per host (`FleetConfig.hostRange`) and the scratch server.
+    static let serverCapacity = 3
+    /// One token store per host (`FleetConfig.hostRange`).
+    static let registryCapacity = 2
+    /// The most phones (`FleetConfig.deviceCount`).
+    static let deviceCapacity = 2
+    /// The in-flight bound, plus what one step adds before `withinBounds` refuses it: a send
+    /// reaches at most every phone (a broadcast).
+    static let pushCapacity = 10
+    /// The in-flight bound, plus what one step adds before `withinBounds` refuses it: an
+    /// activityUpdates arrival POSTs every card's token to every registration host.
+    static let postCapacity = 20
+    /// The most tokens a registry list (and so a tick's targets) holds. With the guards on a
+    /// list holds at most 6 (three push-to-start tokens per environment; one update token per
+    /// environment, or per phone and environment with a device id). With a cap or supersede
+    /// guard off no range bounds it (the PR worlds' mutants reach 5): a list that grows past
+    /// this stops the run (`FleetLogic.tokens`) rather than dropping a token.
+    static let tokenCapacity = 8
+}
+
+extension SessionCell: FixedListElement {
+    public static var blank: SessionCell { SessionCell(activity: .idle, duplicated: false) }
+}
+
+extension ServerCell: FixedListElement {
+    public static var blank: ServerCell { .fresh }
+}
+
+extension RegistryCell: FixedListElement {
+    public static var blank: RegistryCell { RegistryCell(pushToStart: [], update: []) }
+}
+
+extension TokenEntry: FixedListElement {
+    public static var blank: TokenEntry { TokenEntry(token: 0, device: 0, env: 0) }
+}
+
+extension TargetCell: FixedListElement {
+    public static var blank: TargetCell { TargetCell(token: 0, env: 0, channel: false, outcome: .pending) }
 }

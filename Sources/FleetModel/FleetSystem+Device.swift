@@ -89,7 +89,7 @@ extension FleetSystem {
         let launch: Bool
         let fetched: Bool
         let knownDown: UInt8
-        let seen: [SessionCell]
+        let seen: FleetState.Sessions
         let card: CardContent?
         let last: CardContent?
     }
@@ -100,7 +100,7 @@ extension FleetSystem {
     @discardableResult
     func syncNow(_ s: inout FleetState, _ d: Int, launch: Bool) -> Bool {
         let device = s.devices[d]
-        let seen = device.fetched ? s.sessions : device.cache.map { SessionCell(activity: $0, duplicated: false) }
+        let seen = device.fetched ? s.sessions : FixedList(device.cache.lazy.map { SessionCell(activity: $0, duplicated: false) })
         let key = SyncKey(
             launch: launch, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
             card: device.cards.last?.content, last: device.lastSynced)

@@ -53,16 +53,17 @@ extension FleetSystem {
     /// Every field of the state, in a fixed order, lengths first (so no two states share bytes).
     static func pack(_ s: FleetState) -> UInt64 {
         var p = WordPacker()
-        for session in s.sessions { session.pack(into: &p) }
+        // By index: no cell is copied out of the state.
+        for i in s.sessions.indices { s.sessions[i].pack(into: &p) }
         p.add(s.hostsDown)
-        for server in s.servers { pack(server, &p) }
-        for r in s.registries { pack(r, &p) }
-        for d in s.devices { pack(d, &p) }
+        for i in s.servers.indices { pack(s.servers[i], &p) }
+        for i in s.registries.indices { pack(s.registries[i], &p) }
+        for i in s.devices.indices { pack(s.devices[i], &p) }
         pack(posts: s.posts, pushes: s.pushes, &p)
         return p.finish()
     }
 
-    static func pack(posts: [PostCell], pushes: [PushCell], _ p: inout WordPacker) {
+    static func pack(posts: FleetState.Posts, pushes: FleetState.Pushes, _ p: inout WordPacker) {
         p.add(UInt8(posts.count))
         for post in posts {
             p.add(post.device); p.add(post.host)

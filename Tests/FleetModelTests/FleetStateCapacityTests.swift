@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FleetCard
 @testable import FleetModel
 
 /// The inline lists of a fleet state hold the most any legal configuration can put in them, so
@@ -14,6 +15,29 @@ struct FleetStateCapacityTests {
         #expect(FleetState.cacheCapacity == FixedList<4, Activity>.capacityValue)
         #expect(FleetState.cardCapacity >= FleetConfig.maxCardsRange.upperBound)
         #expect(FleetState.cardCapacity == FixedList<6, CardCell>.capacityValue)
+        #expect(FleetState.Sessions.capacityValue >= FleetConfig.sessionCount.upperBound)
+        #expect(FleetState.serverCapacity == FleetState.Servers.capacityValue)
+        #expect(FleetState.serverCapacity >= FleetConfig.hostRange.upperBound + 1)
+        #expect(FleetState.registryCapacity == FleetState.Registries.capacityValue)
+        #expect(FleetState.registryCapacity >= FleetConfig.hostRange.upperBound)
+        #expect(FleetState.deviceCapacity == FleetState.Devices.capacityValue)
+        #expect(FleetState.deviceCapacity >= FleetConfig.deviceCount.upperBound)
+        // An in-flight list holds its bound plus what one step adds before the bound refuses it.
+        #expect(FleetState.pushCapacity == FleetState.Pushes.capacityValue)
+        #expect(FleetState.pushCapacity >= FleetConfig.inFlightRange.upperBound + FleetConfig.deviceCount.upperBound)
+        #expect(FleetState.postCapacity == FleetState.Posts.capacityValue)
+        #expect(
+            FleetState.postCapacity
+                >= FleetConfig.inFlightRange.upperBound + FleetState.cardCapacity * FleetConfig.hostRange.upperBound)
+        #expect(FleetState.tokenCapacity == FleetState.Tokens.capacityValue)
+        #expect(FleetState.tokenCapacity == FleetState.Targets.capacityValue)
+        #expect(FleetState.tokenCapacity >= 2 * TokenRegistry.maxPushToStartPerEnv)
+    }
+
+    @Test("a state is plain bytes: a step copies it without reference counting")
+    func plainBytes() {
+        #expect(_isPOD(FleetState.self))
+        #expect(_isPOD(PackedFleetState.self))
     }
 
     @Test("a list keeps its order through append, insert, remove and sort")
@@ -57,7 +81,7 @@ struct SessionsCodeTests {
             lists += longest
         }
         #expect(lists.count > 500)
-        #expect(Set(lists.map { SessionsCode($0) }).count == Set(lists).count)
+        #expect(Set(lists.map { SessionsCode(FixedList($0)) }).count == Set(lists).count)
         #expect(FleetConfig.sessionCount.upperBound <= SessionsCode.maxSessions)
     }
 }
