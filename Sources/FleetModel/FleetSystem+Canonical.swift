@@ -124,22 +124,20 @@ extension FleetSystem {
     /// cell copied out of the state), stopping at the first token out of order.
     static func numberedInOrder(_ s: FleetState) -> Bool {
         var order = TokenOrder()
-        for d in s.devices.indices {
-            guard order.take(s.devices[d].pushToStartToken) else { return false }
-            for c in s.devices[d].cards.indices where !order.take(s.devices[d].cards[c].token) { return false }
+        for d in s.devices {
+            guard order.take(d.pushToStartToken) else { return false }
+            for c in d.cards where !order.take(c.token) { return false }
         }
-        for r in s.registries.indices {
-            for k in s.registries[r].pushToStart.indices where !order.take(s.registries[r].pushToStart[k].token) {
-                return false
-            }
-            for k in s.registries[r].update.indices where !order.take(s.registries[r].update[k].token) { return false }
+        for r in s.registries {
+            for t in r.pushToStart where !order.take(t.token) { return false }
+            for t in r.update where !order.take(t.token) { return false }
         }
-        for i in s.servers.indices {
-            guard let targets = s.servers[i].tick?.targets else { continue }
-            for t in targets.indices where !targets[t].channel && !order.take(targets[t].token) { return false }
+        for server in s.servers {
+            guard let tick = server.tick else { continue }
+            for t in tick.targets where !t.channel && !order.take(t.token) { return false }
         }
-        for p in s.posts.indices where !order.take(s.posts[p].token) { return false }
-        for p in s.pushes.indices where !order.take(s.pushes[p].token) { return false }
+        for p in s.posts where !order.take(p.token) { return false }
+        for p in s.pushes where !order.take(p.token) { return false }
         return true
     }
 

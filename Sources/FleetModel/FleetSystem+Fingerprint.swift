@@ -115,9 +115,9 @@ extension FleetSystem {
         p.add(UInt8(d.cards.count))
         for c in d.cards {
             pack(c.content, &p)
-            let flags = (c.posted ? 1 : 0) | (c.pushCapable ? 2 : 0) | (c.registered ? 4 : 0) | (c.sendFailed ? 8 : 0)
-                | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0) | (c.failureCounted ? 128 : 0)
-            p.add(bytes: UInt64(c.token) | UInt64(flags) << 8, count: 2)
+            // `bits` is the flags byte: posted, pushCapable, registered, sendFailed, origin << 4,
+            // besideRegistered << 6, failureCounted << 7.
+            p.add(bytes: UInt64(c.token) | UInt64(c.bits) << 8, count: 2)
         }
         let app = appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0)
         p.add(
