@@ -2,7 +2,7 @@ import FleetCard
 
 /// One state of the fleet-card system: every actor's memory, packed small.
 ///
-/// Every list in it is a `FixedList` held inline, so a state is plain bytes (no allocation, no
+/// Every list in it is a `FixedList` held inline, so its cells are plain bytes (no allocation, no
 /// reference counting when a step copies it; `FleetStateCapacityTests` pins it). Capacities are
 /// the most the configuration's legal ranges allow: rows ≤ 2 per session (a duplicated row
 /// counts twice without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one
@@ -12,21 +12,100 @@ import FleetCard
 /// Identifiers are small integers: sessions and hosts by index (config order), tokens by a
 /// number renumbered in order of first appearance after every step (`canonicalTokens`), so two
 /// states that differ only in how tokens happened to be numbered are one state.
-public struct FleetState: Hashable, Codable, Sendable {
+public struct FleetState: Hashable, Codable, @unchecked Sendable {
+    /// The cells behind one reference, copied on the first write through a shared one (so a
+    /// state is as sendable as its plain-bytes cells: a shared box is never written). The
+    /// search copies a state several times a step, and a reference copies in one retain where
+    /// the cells (about 900 bytes) would be moved whole.
+    var box: FleetStateBox
+
+    public init(
+        sessions: Sessions, hostsDown: UInt8, servers: Servers, registries: Registries, devices: Devices,
+        pushes: Pushes, posts: Posts
+    ) {
+        box = .make(Cells(
+            sessions: sessions, hostsDown: hostsDown, servers: servers, registries: registries, devices: devices,
+            pushes: pushes, posts: posts))
+    }
+
+    init(cells: Cells) { box = .make(cells) }
+
+    /// The cells, read in place.
+    @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
+
+    /// Before a write: a shared box is copied first.
+    @inline(__always) mutating func unshare() {
+        if !isKnownUniquelyReferenced(&box) { box = .make(box.cells.pointee) }
+    }
+
     /// Per session, in config order.
-    public var sessions: Sessions
+    public var sessions: Sessions {
+        _read { yield cells.pointee.sessions }
+        _modify {
+            unshare()
+            yield &cells.pointee.sessions
+        }
+    }
     /// Bit h: host h is down (unreachable from the phone).
-    public var hostsDown: UInt8
+    public var hostsDown: UInt8 {
+        _read { yield cells.pointee.hostsDown }
+        _modify {
+            unshare()
+            yield &cells.pointee.hostsDown
+        }
+    }
     /// One watcher per host (index = host), then the scratch server when configured (host 0).
-    public var servers: Servers
+    public var servers: Servers {
+        _read { yield cells.pointee.servers }
+        _modify {
+            unshare()
+            yield &cells.pointee.servers
+        }
+    }
     /// live-activity-tokens.json, one per host; the scratch server reads host 0's.
-    public var registries: Registries
+    public var registries: Registries {
+        _read { yield cells.pointee.registries }
+        _modify {
+            unshare()
+            yield &cells.pointee.registries
+        }
+    }
     /// Per device, in config order.
-    public var devices: Devices
+    public var devices: Devices {
+        _read { yield cells.pointee.devices }
+        _modify {
+            unshare()
+            yield &cells.pointee.devices
+        }
+    }
     /// APNs sends accepted and not yet delivered (or dropped).
-    public var pushes: Pushes
+    public var pushes: Pushes {
+        _read { yield cells.pointee.pushes }
+        _modify {
+            unshare()
+            yield &cells.pointee.pushes
+        }
+    }
     /// POSTs from a phone to a host, sent and not yet arrived (or lost).
-    public var posts: Posts
+    public var posts: Posts {
+        _read { yield cells.pointee.posts }
+        _modify {
+            unshare()
+            yield &cells.pointee.posts
+        }
+    }
+
+    /// Every actor's memory as plain bytes (`FleetStateCapacityTests` pins it): no field is
+    /// reference counted, so copying the cells is one move.
+    public struct Cells: Hashable, Codable, Sendable {
+        public var sessions: Sessions
+        public var hostsDown: UInt8
+        public var servers: Servers
+        public var registries: Registries
+        public var devices: Devices
+        public var pushes: Pushes
+        public var posts: Posts
+    }
 
     public typealias Sessions = FixedList<4, SessionCell>
     public typealias Servers = FixedList<3, ServerCell>
