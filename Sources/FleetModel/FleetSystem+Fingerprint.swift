@@ -64,16 +64,22 @@ extension FleetSystem {
     }
 
     static func pack(posts: FleetState.Posts, pushes: FleetState.Pushes, _ p: inout WordPacker) {
+        // Each cell's fixed bytes in one `add(bytes:count:)` (the same words as one add per byte).
         p.add(UInt8(posts.count))
         for post in posts {
-            p.add(post.device); p.add(post.host)
-            p.add(post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2)
-            p.add(post.token); p.add(post.env)
+            let endpoint: UInt64 = post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2
+            p.add(
+                bytes: UInt64(post.device) | UInt64(post.host) << 8 | endpoint << 16 | UInt64(post.token) << 24
+                    | UInt64(post.env) << 32,
+                count: 5)
         }
         p.add(UInt8(pushes.count))
         for push in pushes {
-            p.add(push.device); p.add(actionCode(push.action)); p.add(push.token); p.add(push.channel)
-            p.add(originCode(push.origin)); p.add(push.besideRegistered)
+            p.add(
+                bytes: UInt64(push.device) | UInt64(actionCode(push.action)) << 8 | UInt64(push.token) << 16
+                    | UInt64(push.channel ? 1 : 0) << 24 | UInt64(originCode(push.origin)) << 32
+                    | UInt64(push.besideRegistered ? 1 : 0) << 40,
+                count: 6)
             pack(push.content, &p)
         }
     }
