@@ -139,6 +139,7 @@ extension FleetSystem {
         for a in d.cache { p.add(activityCode(a)) }
     }
 
+    @inline(__always)
     static func pack(_ c: CardContent, _ p: inout WordPacker) {
         let n = c.rows.count
         p.add(bytes: UInt64(c.working) | UInt64(c.needsInput) << 8 | UInt64(c.more) << 16 | UInt64(n) << 24, count: 4)
@@ -148,6 +149,7 @@ extension FleetSystem {
         p.add(bytes: rows, count: n)
     }
 
+    @inline(__always)
     static func pack(_ m: CardMemory, _ p: inout WordPacker) {
         switch m {
         case .none: p.add(0)
@@ -158,6 +160,7 @@ extension FleetSystem {
         }
     }
 
+    @inline(__always)
     static func pack(_ f: PersistedCell?, _ p: inout WordPacker) {
         guard let f else { return p.add(0xFF) }
         pack(f.memory, &p)
