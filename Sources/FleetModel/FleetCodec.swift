@@ -50,15 +50,19 @@ final class FleetCodec: Sendable {
     /// `pack(s)`, reusing the ids of `parent` (packed as `packedParent`) for unchanged parts.
     func pack(_ s: FleetState, after parent: FleetState, packed packedParent: PackedFleetState) -> PackedFleetState {
         var w = packedParent.words
-        if s.sessions != parent.sessions || s.hostsDown != parent.hostsDown {
+        // A part the step never wrote is its parent's: not even compared.
+        let changed = s.box.changed(since: parent.box)
+        if changed & FleetState.Part.world != 0, s.sessions != parent.sessions || s.hostsDown != parent.hostsDown {
             w[0] = world.id(World(sessions: s.sessions, hostsDown: s.hostsDown))
         }
-        if s.servers != parent.servers { w[1] = servers.id(s.servers) }
-        if s.registries != parent.registries { w[2] = registries.id(s.registries) }
-        if s.posts != parent.posts || s.pushes != parent.pushes {
+        if changed & FleetState.Part.servers != 0, s.servers != parent.servers { w[1] = servers.id(s.servers) }
+        if changed & FleetState.Part.registries != 0, s.registries != parent.registries {
+            w[2] = registries.id(s.registries)
+        }
+        if changed & FleetState.Part.inFlight != 0, s.posts != parent.posts || s.pushes != parent.pushes {
             w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
         }
-        packDevices(s, into: &w, parent: parent.devices)
+        if changed & FleetState.Part.devices != 0 { packDevices(s, into: &w, parent: parent.devices) }
         return PackedFleetState(words: w)
     }
 

@@ -15,3 +15,20 @@ extension FleetState: CustomReflectable {
     /// Its fields (test failures, dumps), never the box.
     public var customMirror: Mirror { Mirror(reflecting: cells.pointee) }
 }
+
+extension FleetState {
+    /// Puts a POST in flight. One past the list's capacity (the in-flight bound plus one) only
+    /// notes the overflow: the step is refused by `maxPostsInFlight` whatever else it sends,
+    /// so the state is never kept (`FleetSystem.withinBounds`).
+    mutating func post(_ p: PostCell) {
+        if posts.count < Posts.capacityValue {
+            posts.append(p)
+        } else {
+            unshare(Part.inFlight)
+            box.head.pointee.postsOverflowed = true
+        }
+    }
+
+    /// More POSTs were put in flight than the list holds (a step that is refused).
+    var postsOverflowed: Bool { box.head.pointee.postsOverflowed }
+}

@@ -33,16 +33,27 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     /// The cells, read in place.
     @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
 
-    /// Before a write: a shared box is copied first.
-    @inline(__always) mutating func unshare() {
-        if !isKnownUniquelyReferenced(&box) { box = .make(box.cells.pointee) }
+    /// Before a write to `part`: a shared box is copied first, and the part is marked written.
+    @inline(__always) mutating func unshare(_ part: UInt8) {
+        if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+        box.head.pointee.written |= part
+    }
+
+    /// The parts of a packed state (`FleetCodec`): each is one bit.
+    enum Part {
+        static let world: UInt8 = 1
+        static let servers: UInt8 = 2
+        static let registries: UInt8 = 4
+        static let devices: UInt8 = 8
+        static let inFlight: UInt8 = 16
+        static let all: UInt8 = 31
     }
 
     /// Per session, in config order.
     public var sessions: Sessions {
         _read { yield cells.pointee.sessions }
         _modify {
-            unshare()
+            unshare(Part.world)
             yield &cells.pointee.sessions
         }
     }
@@ -50,7 +61,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public var hostsDown: UInt8 {
         _read { yield cells.pointee.hostsDown }
         _modify {
-            unshare()
+            unshare(Part.world)
             yield &cells.pointee.hostsDown
         }
     }
@@ -58,7 +69,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public var servers: Servers {
         _read { yield cells.pointee.servers }
         _modify {
-            unshare()
+            unshare(Part.servers)
             yield &cells.pointee.servers
         }
     }
@@ -66,7 +77,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public var registries: Registries {
         _read { yield cells.pointee.registries }
         _modify {
-            unshare()
+            unshare(Part.registries)
             yield &cells.pointee.registries
         }
     }
@@ -74,7 +85,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public var devices: Devices {
         _read { yield cells.pointee.devices }
         _modify {
-            unshare()
+            unshare(Part.devices)
             yield &cells.pointee.devices
         }
     }
@@ -82,7 +93,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public var pushes: Pushes {
         _read { yield cells.pointee.pushes }
         _modify {
-            unshare()
+            unshare(Part.inFlight)
             yield &cells.pointee.pushes
         }
     }
@@ -90,7 +101,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public var posts: Posts {
         _read { yield cells.pointee.posts }
         _modify {
-            unshare()
+            unshare(Part.inFlight)
             yield &cells.pointee.posts
         }
     }
@@ -112,7 +123,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public typealias Registries = FixedList<2, RegistryCell>
     public typealias Devices = FixedList<2, DeviceCell>
     public typealias Pushes = FixedList<10, PushCell>
-    public typealias Posts = FixedList<20, PostCell>
+    public typealias Posts = FixedList<9, PostCell>
     public typealias Tokens = FixedList<8, TokenEntry>
     public typealias Targets = FixedList<8, TargetCell>
 }
@@ -254,9 +265,10 @@ extension FleetState {
     /// The in-flight bound, plus what one step adds before `withinBounds` refuses it: a send
     /// reaches at most every phone (a broadcast).
     static let pushCapacity = 10
-    /// The in-flight bound, plus what one step adds before `withinBounds` refuses it: an
-    /// activityUpdates arrival POSTs every card's token to every registration host.
-    static let postCapacity = 20
+    /// The in-flight bound plus one: a step that sends more (an activityUpdates arrival POSTs
+    /// every card's token to every registration host) only notes the overflow and is refused
+    /// (`FleetState.post`).
+    static let postCapacity = 9
     /// The most tokens a registry list (and so a tick's targets) holds. With the guards on a
     /// list holds at most 6 (three push-to-start tokens per environment; one update token per
     /// environment, or per phone and environment with a device id). With a cap or supersede

@@ -52,7 +52,13 @@ extension FleetSystem {
     }
 
     func withinBounds(_ s: FleetState) -> Bool {
-        s.posts.count <= config.bounds.maxPostsInFlight && s.pushes.count <= config.bounds.maxPushesInFlight
+        !s.postsOverflowed && s.posts.count <= config.bounds.maxPostsInFlight
+            && s.pushes.count <= config.bounds.maxPushesInFlight
+    }
+
+    /// The bound that refused a state `withinBounds` refuses (POSTs first, as they are counted).
+    func refusingInFlightBound(_ s: FleetState) -> FleetBound {
+        s.postsOverflowed || s.posts.count > config.bounds.maxPostsInFlight ? .maxPostsInFlight : .maxPushesInFlight
     }
 
     static func key(_ p: PostCell) -> [UInt8] {

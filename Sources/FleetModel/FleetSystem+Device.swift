@@ -119,7 +119,7 @@ extension FleetSystem {
         case .end:
             s.devices[d].cards.removeAll()
             for h in registrationHosts {
-                s.posts.append(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .ended, token: 0, env: env(ofDevice: d)))
+                s.post(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .ended, token: 0, env: env(ofDevice: d)))
             }
         case .nothing:
             break
@@ -180,7 +180,7 @@ extension FleetSystem {
         for c in s.devices[d].cards.indices where s.devices[d].cards[c].token != 0 && !s.devices[d].cards[c].posted {
             s.devices[d].cards[c].posted = true
             for h in registrationHosts {
-                s.posts.append(PostCell(
+                s.post(PostCell(
                     device: UInt8(d), host: UInt8(h), endpoint: .updateToken,
                     token: s.devices[d].cards[c].token, env: env(ofDevice: d)))
             }

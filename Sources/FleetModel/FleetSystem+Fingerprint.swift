@@ -52,14 +52,15 @@ struct WordPacker {
 extension FleetSystem {
     /// Every field of the state, in a fixed order, lengths first (so no two states share bytes).
     static func pack(_ s: FleetState) -> UInt64 {
+        // Through the cells' pointer, by index: no cell is copied out of the state.
+        let c = s.cells
         var p = WordPacker()
-        // By index: no cell is copied out of the state.
-        for i in s.sessions.indices { s.sessions[i].pack(into: &p) }
-        p.add(s.hostsDown)
-        for i in s.servers.indices { pack(s.servers[i], &p) }
-        for i in s.registries.indices { pack(s.registries[i], &p) }
-        for i in s.devices.indices { pack(s.devices[i], &p) }
-        pack(posts: s.posts, pushes: s.pushes, &p)
+        for i in c.pointee.sessions.indices { c.pointee.sessions[i].pack(into: &p) }
+        p.add(c.pointee.hostsDown)
+        for i in c.pointee.servers.indices { pack(c.pointee.servers[i], &p) }
+        for i in c.pointee.registries.indices { pack(c.pointee.registries[i], &p) }
+        for i in c.pointee.devices.indices { pack(c.pointee.devices[i], &p) }
+        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
         return p.finish()
     }
 

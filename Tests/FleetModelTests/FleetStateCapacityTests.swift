@@ -26,9 +26,8 @@ struct FleetStateCapacityTests {
         #expect(FleetState.pushCapacity == FleetState.Pushes.capacityValue)
         #expect(FleetState.pushCapacity >= FleetConfig.inFlightRange.upperBound + FleetConfig.deviceCount.upperBound)
         #expect(FleetState.postCapacity == FleetState.Posts.capacityValue)
-        #expect(
-            FleetState.postCapacity
-                >= FleetConfig.inFlightRange.upperBound + FleetState.cardCapacity * FleetConfig.hostRange.upperBound)
+        // POSTs past it only mark the step refused (`FleetState.post`): one more than the bound.
+        #expect(FleetState.postCapacity >= FleetConfig.inFlightRange.upperBound + 1)
         #expect(FleetState.tokenCapacity == FleetState.Tokens.capacityValue)
         #expect(FleetState.tokenCapacity == FleetState.Targets.capacityValue)
         #expect(FleetState.tokenCapacity >= 2 * TokenRegistry.maxPushToStartPerEnv)
@@ -38,6 +37,25 @@ struct FleetStateCapacityTests {
     func plainBytes() {
         #expect(_isPOD(FleetState.Cells.self))
         #expect(_isPOD(PackedFleetState.self))
+    }
+
+    @Test("a POST past the list's capacity marks the step refused by maxPostsInFlight")
+    func postOverflow() {
+        var config = Fixture.config()
+        config.bounds.maxPostsInFlight = FleetConfig.inFlightRange.upperBound
+        config.bounds.maxPushesInFlight = 1
+        let model = FleetSystem(config: config)
+        var s = model.initialStates()[0]
+        let post = PostCell(device: 0, host: 0, endpoint: .ended, token: 0, env: 0)
+        for _ in 0..<FleetState.postCapacity { s.post(post) }
+        #expect(!s.postsOverflowed && !model.withinBounds(s) && model.refusingInFlightBound(s) == .maxPostsInFlight)
+        s.post(post)
+        #expect(s.posts.count == FleetState.postCapacity && s.postsOverflowed)
+        #expect(!model.withinBounds(s) && model.refusingInFlightBound(s) == .maxPostsInFlight)
+        // A copy made for the next step starts without the mark (a refused state is never kept).
+        var copy = s
+        copy.hostsDown = 1
+        #expect(!copy.postsOverflowed && s.postsOverflowed)
     }
 
     @Test("a list keeps its order through append, insert, remove and sort")

@@ -114,8 +114,8 @@ struct FleetFingerprintTests {
         // Cases in tokens held, in `forEachToken` order (0 is "no token").
         let cases: [([Int], Bool)] = [
             ([], true), ([1], true), ([2], false), ([1, 1, 2], true), ([1, 0, 2], true), ([2, 1], false),
-            ([1, 2, 1], true), (Array(1...69), true), (Array(1...64) + [66], false),
-            (Array(1...74) + [1, 70], true),
+            ([1, 2, 1], true), (Array(1...65), true), (Array(1...64) + [66], false),
+            (Array(1...63) + [1, 60], true),
         ]
         for (numbers, inOrder) in cases {
             let tokens = numbers.map { UInt8($0) }
@@ -137,7 +137,7 @@ struct FleetFingerprintTests {
     }
 
     /// A state whose token slots, in `forEachToken` order (phones, registries, then POSTs and
-    /// pushes in flight), hold `tokens`: the inline lists hold up to 76.
+    /// pushes in flight), hold `tokens`: the inline lists hold up to 65.
     static func holding(_ tokens: [UInt8]) -> FleetState {
         var rest = tokens[...]
         var s = FleetState(sessions: [], hostsDown: 0, servers: [], registries: [], devices: [], pushes: [], posts: [])
