@@ -129,22 +129,25 @@ extension FleetSystem {
     /// one seen before, or the next number. Runs after every step: plain loops by index (no
     /// cell copied out of the state), stopping at the first token out of order.
     static func numberedInOrder(_ s: FleetState) -> Bool {
+        // Through the cells' pointer, by index: no cell is copied out to be read.
+        let c = s.cells
         var order = TokenOrder()
-        for d in s.devices {
-            guard order.take(d.pushToStartToken) else { return false }
-            for c in d.cards where !order.take(c.token) { return false }
+        for d in c.pointee.devices.indices {
+            guard order.take(c.pointee.devices[d].pushToStartToken) else { return false }
+            let cards = c.pointee.devices[d].cards
+            for k in cards.indices where !order.take(cards[k].token) { return false }
         }
-        for r in s.registries {
-            for t in r.pushToStart where !order.take(t.token) { return false }
-            for t in r.update where !order.take(t.token) { return false }
+        for r in c.pointee.registries.indices {
+            let registry = c.pointee.registries[r]
+            for k in registry.pushToStart.indices where !order.take(registry.pushToStart[k].token) { return false }
+            for k in registry.update.indices where !order.take(registry.update[k].token) { return false }
         }
-        for i in s.servers.indices {
-            // Only the targets are copied out (a whole server cell is five times their size).
-            guard let targets = s.servers[i].tick?.targets else { continue }
+        for i in c.pointee.servers.indices {
+            guard let targets = c.pointee.servers[i].tick?.targets else { continue }
             for t in targets where !t.channel && !order.take(t.token) { return false }
         }
-        for p in s.posts where !order.take(p.token) { return false }
-        for p in s.pushes where !order.take(p.token) { return false }
+        for p in c.pointee.posts.indices where !order.take(c.pointee.posts[p].token) { return false }
+        for p in c.pointee.pushes.indices where !order.take(c.pointee.pushes[p].token) { return false }
         return true
     }
 
