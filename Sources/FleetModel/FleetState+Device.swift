@@ -190,23 +190,30 @@ extension DeviceCell {
     }
 }
 
+// The blanks are computed, not stored: a stored static is a lazy global, checked on every use
+// (a list's remove writes one).
 extension CardCell: FixedListElement {
-    public static let blank = CardCell(
-        content: .zero, token: 0, posted: false, pushCapable: false, origin: .app, registered: false,
-        sendFailed: false, besideRegistered: false)
+    public static var blank: CardCell {
+        CardCell(
+            content: .zero, token: 0, posted: false, pushCapable: false, origin: .app, registered: false,
+            sendFailed: false, besideRegistered: false)
+    }
 }
 
 extension DeviceCell: FixedListElement {
-    public static let blank = DeviceCell(
-        cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: 0, wakePending: false,
-        needsSync: false, startsSinceWorld: 0, lastSynced: nil, cache: [])
+    public static var blank: DeviceCell {
+        DeviceCell(
+            cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: 0, wakePending: false,
+            needsSync: false, startsSinceWorld: 0, lastSynced: nil, cache: [])
+    }
 }
 
 extension PushCell: FixedListElement {
-    public static let blank = PushCell(
-        device: 0, action: .nothing, content: .zero, token: 0, channel: false, origin: .app, besideRegistered: false)
+    public static var blank: PushCell {
+        PushCell(device: 0, action: .nothing, content: .zero, token: 0, channel: false, origin: .app, besideRegistered: false)
+    }
 }
 
 extension PostCell: FixedListElement {
-    public static let blank = PostCell(device: 0, host: 0, endpoint: .startToken, token: 0, env: 0)
+    public static var blank: PostCell { PostCell(device: 0, host: 0, endpoint: .startToken, token: 0, env: 0) }
 }

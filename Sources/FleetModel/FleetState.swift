@@ -163,7 +163,8 @@ public struct CardContent: Hashable, Codable, Sendable {
     public var rows: FixedList<8, UInt8>
     public var more: UInt8
 
-    public static let zero = CardContent(working: 0, needsInput: 0, rows: [], more: 0)
+    /// Computed: a stored static is a lazy global, checked on every use.
+    public static var zero: CardContent { CardContent(working: 0, needsInput: 0, rows: [], more: 0) }
     public var activeTotal: Int { Int(working) + Int(needsInput) }
 }
 
@@ -200,10 +201,11 @@ public struct ServerCell: Hashable, Codable, Sendable {
     /// A tick between decide and apply.
     public var tick: TickCell?
 
-    static let fresh = ServerCell(
-        memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false, resurrected: false,
-        forgotSinceRegistration: true,
-        file: nil, pendingLoad: nil, tick: nil)
+    static var fresh: ServerCell {
+        ServerCell(
+            memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false, resurrected: false,
+            forgotSinceRegistration: true, file: nil, pendingLoad: nil, tick: nil)
+    }
 }
 
 /// A decided tick: what it sends, to whom, and how each send came back so far.

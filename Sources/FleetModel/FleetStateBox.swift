@@ -35,13 +35,11 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
 
     @inline(__always) var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
 
+    /// The cells: the header's first field, at its start (`FleetStateCapacityTests` checks it;
+    /// a stored offset would be a lazy global, initialized-checked on every read).
     @inline(__always) var cells: UnsafeMutablePointer<FleetState.Cells> {
-        withUnsafeMutablePointerToHeader {
-            (UnsafeMutableRawPointer($0) + Self.cellsOffset).assumingMemoryBound(to: FleetState.Cells.self)
-        }
+        withUnsafeMutablePointerToHeader { UnsafeMutableRawPointer($0).assumingMemoryBound(to: FleetState.Cells.self) }
     }
-
-    private static let cellsOffset = MemoryLayout<Header>.offset(of: \Header.cells) ?? 0
 
     /// The parts of this state that may differ from `parent`'s: none when they share the box,
     /// the parts written since the copy when this box was copied from `parent`'s, else all.

@@ -36,6 +36,8 @@ struct FleetStateCapacityTests {
     @Test("a state's cells are plain bytes: copying them counts no reference")
     func plainBytes() {
         #expect(_isPOD(FleetState.Cells.self))
+        // The box reads its cells at the start of its header.
+        #expect(MemoryLayout<FleetStateBox.Header>.offset(of: \FleetStateBox.Header.cells) == 0)
         #expect(_isPOD(PackedFleetState.self))
     }
 
