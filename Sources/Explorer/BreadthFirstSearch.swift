@@ -141,16 +141,26 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         stop: SearchStopReason, seconds: Double, visitedBytes: Int
     ) -> SearchReport<M> {
         let minimizer = Minimizer(model)
+        /// The counterexample `found` (its states not recorded: minimizing replaces it) minimized,
+        /// recorded in full if the minimizer leaves it as found.
+        func minimized(_ found: Trace<M>) -> Trace<M> {
+            let trace = minimizer.minimize(found)
+            guard trace.states.isEmpty else { return trace }
+            return Trace(
+                model: model, initialState: trace.initialState, steps: trace.steps, property: trace.property,
+                seed: trace.seed, minimization: trace.minimization)
+        }
         let verdicts = expansion.properties.enumerated().map { p, property -> SearchReport<M>.Verdict in
             var outcome = SearchReport<M>.Outcome.holds
             var witness: Trace<M>?
             switch findings.violation[p] {
             case .state(let node)?:
-                outcome = .violated(minimizer.minimize(graph.trace(
-                    model, to: node, property: property.name, minimization: .shortest)))
+                outcome = .violated(minimized(graph.trace(
+                    model, to: node, property: property.name, minimization: .shortest, recordingStates: false)))
             case .step(let node, let action)?:
-                outcome = .violated(minimizer.minimize(graph.trace(
-                    model, to: node, then: action, property: property.name, minimization: .shortest)))
+                outcome = .violated(minimized(graph.trace(
+                    model, to: node, then: action, property: property.name, minimization: .shortest,
+                    recordingStates: false)))
             case nil:
                 break
             }

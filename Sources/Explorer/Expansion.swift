@@ -49,18 +49,22 @@ struct Expansion<M: Model>: @unchecked Sendable {
         findings: inout Findings, out: inout [Successor<M.Stored>]
     ) {
         var none = JudgedFlags(enabled: false)
-        expand(state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out, judged: &none)
+        var all = SuccessorFilter.all
+        expand(
+            state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out,
+            judged: &none, filter: &all)
     }
 
     /// `expand`, also appending to `judged` (when enabled) whether `state` breaks (reaches) each
     /// of `stateJudged` and, per step taken, whether it breaks each `stepChecks` property, as
-    /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. With `visited`
-    /// (not when counting: the count needs every step), a successor already in it is left out.
+    /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. `filter` says
+    /// which successors are packed and handed out (all of them when counting: the count needs
+    /// every step).
     @inline(__always)
     func expand(
         _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
         findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
-        visited: VisitedShards? = nil
+        filter: inout SuccessorFilter
     ) {
         out.removeAll(keepingCapacity: true)
         for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
@@ -81,7 +85,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
             // The successor's key first, its visited-set slot fetched while the step is checked:
             // the cache miss overlaps that work instead of stalling the test after it.
             let nextKey = key(next, used: nextUsed)
-            visited?.prefetch(nextKey)
+            filter.visited?.prefetch(nextKey)
             if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
@@ -91,10 +95,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
                     if judged.enabled { judged.steps.append(broken) }
                 }
             }
-            // A successor already visited would be dropped by the visited set: not packing it
-            // saves the model's `stored` (read while no thread inserts: between batches, or in
-            // the parallel search's expand phase).
-            if let visited, visited.contains(nextKey) { continue }
+            // A successor the search would drop is not packed: that saves the model's `stored`.
+            if !filter.keeps(nextKey) { continue }
             out.append(Successor(
                 state: model.stored(next, after: state, stored), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
         }

@@ -11,10 +11,15 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// The JSON form of any encodable value.
+    /// The JSON form of any encodable value: what `JSONDecoder` reads from `JSONEncoder`'s text
+    /// (read directly when `EncodedJSON` can, which is what a model's state gives).
     public init(encoding value: some Encodable) throws {
         let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        if let read = data.withUnsafeBytes({ EncodedJSON.read($0) }) {
+            self = read
+        } else {
+            self = try JSONDecoder().decode(JSONValue.self, from: data)
+        }
     }
 
     /// Parses a JSON document strictly (`StrictJSON`): duplicate keys, trailing commas and

@@ -111,6 +111,9 @@ extension Level {
         DispatchQueue.concurrentPerform(iterations: threads) { w in
             var out: [Successor<State>] = []
             var recent = RecentKeys()
+            // Not counting, the expansion itself drops (and does not pack) a successor already
+            // visited or seen just before by this worker; counting, `out` keeps every step.
+            var filter: SuccessorFilter = recording ? .all : .unvisited(visited, recent: RecentKeys())
             let buffer = work.workers[w]
             // Locals, stored once at the end: a class property in the loop would pay an
             // exclusivity check on every access.
@@ -137,6 +140,8 @@ extension Level {
                 guard c < chunks.upperBound else { return }
                 let result = work.results[c - chunks.lowerBound]
                 var findings = Findings(properties: expansion.properties.count)
+                // At the bound no successor is packed: the chunk only notes whether one is new.
+                if atBound && !recording { filter = .beyondBound(visited) }
                 var edgeKeys: [UInt64] = [], degrees: [UInt16] = []
                 if recording { swap(&edgeKeys, &result.edgeKeys); swap(&degrees, &result.degrees) }
                 var judged = JudgedFlags(enabled: judging)
@@ -149,10 +154,10 @@ extension Level {
                 for i in start..<end {
                     expansion.expand(
                         expansion.model.loaded(frontier[i]), stored: frontier[i], node: UInt32(firstNode + i), used: used[i],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
-                        visited: recording ? nil : visited)
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter)
                     if atBound {
-                        visited.noteBeyondBound(out, in: &findings)
+                        if recording { visited.noteBeyondBound(out, in: &findings) }
+                        if filter.sawUnvisited { findings.beyondBound = true }
                         continue
                     }
                     if recording {
@@ -160,8 +165,9 @@ extension Level {
                         for s in out { edgeKeys.append(s.key) }
                     }
                     // A successor seen just before by this worker (siblings share many) has an
-                    // earlier occurrence in frontier order, in this round, which phase 2 keeps instead.
-                    for s in out where recent.isNew(s.key) {
+                    // earlier occurrence in frontier order, in this round, which phase 2 keeps
+                    // instead (not counting, `filter` already dropped it).
+                    for s in out where !recording || recent.isNew(s.key) {
                         byShard[visited.shard(of: s.key)].append(Int32(successors.count))
                         successors.append(s)
                     }

@@ -55,14 +55,17 @@ struct Level<State: Sendable> {
         }
         let firstNode = graph.count - frontier.count
         var out: [Successor<State>] = []
-        // Successors of a few states at a time, so their table slots can be read together.
-        var batch: [Successor<State>] = []
-        var recent = RecentKeys()
-        // Counting: every step is kept (none dropped as a recent repeat), with its target's id.
+        // Counting: every step is kept, with its target's id.
         var record = self.record
         self.record = nil
         defer { self.record = record }
         var judged = JudgedFlags(enabled: record?.judged.enabled ?? false)
+        // Not counting: each new state is inserted as it is reached, in the order the steps are
+        // taken, so `out` holds exactly the new states; at the bound, nothing is inserted.
+        var filter: SuccessorFilter =
+            record != nil ? .all : atBound ? .beyondBound(visited) : .inserting(into: visited, admit: admit)
+        // Counting: successors of a few states at a time, so their table slots can be read together.
+        var batch: [Successor<State>] = []
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
@@ -70,16 +73,16 @@ struct Level<State: Sendable> {
             let end = min(start + Self.batch, frontier.count)
             var i = start
             while i < end {
-                let groupEnd = min(i + 8, end)
+                let groupEnd = record == nil ? end : min(i + 8, end)
                 batch.removeAll(keepingCapacity: true)
                 for j in i..<groupEnd {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
                         expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
-                        visited: record == nil ? visited : nil)
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter)
                     if atBound {
-                        visited.noteBeyondBound(out, in: &findings)
+                        if record != nil { visited.noteBeyondBound(out, in: &findings) }
+                        if filter.sawUnvisited { findings.beyondBound = true }
                         continue
                     }
                     if record != nil {
@@ -87,11 +90,14 @@ struct Level<State: Sendable> {
                         batch.append(contentsOf: out)
                         continue
                     }
-                    // Seen just before (siblings share successors): already in the table.
-                    for s in out where recent.isNew(s.key) { batch.append(s) }
+                    for s in out {
+                        graph.append(parent: s.parent, action: s.action)
+                        next.append(s.state)
+                        nextUsed.append(s.used)
+                    }
                 }
-                batch.withUnsafeBufferPointer { visited.prefetch($0) }
                 if record != nil {
+                    batch.withUnsafeBufferPointer { visited.prefetch($0) }
                     for s in batch {
                         let id = visited.insert(s.key, id: UInt32(graph.count))
                         record?.targets.append(id)
@@ -100,12 +106,6 @@ struct Level<State: Sendable> {
                             next.append(s.state)
                             nextUsed.append(s.used)
                         }
-                    }
-                } else {
-                    for s in batch where visited.insert(s.key) && admit?.owns(s.key) != false {
-                        graph.append(parent: s.parent, action: s.action)
-                        next.append(s.state)
-                        nextUsed.append(s.used)
                     }
                 }
                 i = groupEnd

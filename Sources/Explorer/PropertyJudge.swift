@@ -43,7 +43,8 @@ struct PropertyJudge<M: Model> {
             guard let (old, action) = step else { return false }
             return property.stepCheck?(model, old, action, state) == false
         case .atQuiescence:
-            return isQuiescent(state) && property.stateCheck?(model, state) == false
+            // The check first: quiescence takes every enabled step, and most states pass the check.
+            return property.stateCheck?(model, state) == false && isQuiescent(state)
         }
     }
 

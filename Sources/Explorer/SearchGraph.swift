@@ -44,7 +44,7 @@ struct SearchGraph {
     /// Rebuilds the behaviour reaching `node` (and taking `then` after it, for a step violation).
     func trace<M: Model>(
         _ model: M, to node: UInt32, then extra: UInt16? = nil, property: String?,
-        minimization: Minimization
+        minimization: Minimization, recordingStates: Bool = true
     ) -> Trace<M> {
         var (initial, indices) = path(to: node)
         if let extra { indices.append(extra) }
@@ -60,6 +60,11 @@ struct SearchGraph {
                 steps.append(actions[Int(i)])
                 state = next
             }
+        }
+        guard recordingStates else {
+            return Trace(
+                modelName: model.name, configuration: .null, seed: nil, property: property, initialState: initial,
+                steps: steps, states: [], minimization: minimization)
         }
         return Trace(model: model, initialState: initial, steps: steps, property: property, minimization: minimization)
     }

@@ -1,0 +1,57 @@
+/// Which successors `Expansion.expand` packs and hands out. Packing (the model's `stored`) is
+/// the costly part of a step the search would then throw away as already seen.
+struct SuccessorFilter {
+    /// Nil: every successor (a behaviour count needs every step).
+    let visited: VisitedShards?
+    /// The sequential search inserts each successor's key at once, in the order the steps are
+    /// taken (the order its batches inserted them in): a state two frontier states reach is
+    /// packed once, for the first, where a read-only check packed it for both.
+    let inserts: Bool
+    /// With `inserts`: a state outside the partition's share is marked visited but not kept.
+    let admit: SearchPartition?
+    /// Without `inserts`: the keys this worker handed out just before, dropped again (phase 2
+    /// of the parallel level would keep their earlier occurrence instead).
+    var recent: RecentKeys?
+    /// At the depth bound no successor is handed out: the search only asks whether one is new.
+    let atBound: Bool
+    /// At the depth bound: a successor was not in `visited` (the bound cut the search short).
+    private(set) var sawUnvisited = false
+
+    private init(visited: VisitedShards?, inserts: Bool = false, admit: SearchPartition? = nil, recent: RecentKeys? = nil, atBound: Bool = false) {
+        self.visited = visited
+        self.inserts = inserts
+        self.admit = admit
+        self.recent = recent
+        self.atBound = atBound
+    }
+
+    static var all: SuccessorFilter { SuccessorFilter(visited: nil) }
+
+    /// Those not in `visited` (read only: no thread inserts meanwhile), nor among `recent`'s.
+    static func unvisited(_ visited: VisitedShards, recent: RecentKeys? = nil) -> SuccessorFilter {
+        SuccessorFilter(visited: visited, recent: recent)
+    }
+
+    /// Only the new ones, inserted into `visited` as they come (single thread only).
+    static func inserting(into visited: VisitedShards, admit: SearchPartition?) -> SuccessorFilter {
+        SuccessorFilter(visited: visited, inserts: true, admit: admit)
+    }
+
+    /// None, noting whether one is not in `visited` (read only): the depth bound's expansion.
+    static func beyondBound(_ visited: VisitedShards) -> SuccessorFilter {
+        SuccessorFilter(visited: visited, atBound: true)
+    }
+
+    /// Whether the successor keyed `key` is handed out (inserting it, when the filter inserts).
+    @inline(__always)
+    mutating func keeps(_ key: UInt64) -> Bool {
+        guard let visited else { return true }
+        if inserts { return visited.insert(key) && admit?.owns(key) != false }
+        if atBound {
+            if !sawUnvisited && !visited.contains(key) { sawUnvisited = true }
+            return false
+        }
+        if visited.contains(key) { return false }
+        return recent?.isNew(key) != false
+    }
+}
