@@ -3,13 +3,13 @@
 /// step changed (the others keep their parent's ids, found by a cheap equality test).
 final class FleetCodec: Sendable {
     struct World: Hashable, Sendable {
-        let sessions: [SessionCell]
+        let sessions: FleetState.Sessions
         let hostsDown: UInt8
     }
 
     struct InFlight: Hashable, Sendable {
-        let posts: [PostCell]
-        let pushes: [PushCell]
+        let posts: FleetState.Posts
+        let pushes: FleetState.Pushes
 
         /// Through the fingerprint bytes: one word into the Hasher.
         func hash(into h: inout Hasher) {
@@ -20,11 +20,11 @@ final class FleetCodec: Sendable {
     }
 
     private let world = InternTable<World>()
-    private let servers = InternTable<[ServerCell]>()
-    private let registries = InternTable<[RegistryCell]>()
+    private let servers = InternTable<FleetState.Servers>()
+    private let registries = InternTable<FleetState.Registries>()
     private let inFlight = InternTable<InFlight>()
     private let devices = InternTable<DeviceCell>()
-    private let deviceLists = InternTable<[DeviceCell]>()
+    private let deviceLists = InternTable<FleetState.Devices>()
     /// One id per phone, in words 4...7, up to this many phones; more go in one list.
     static let devicesInline = 4
     /// The number of phones (fixed by the configuration).
@@ -43,33 +43,36 @@ final class FleetCodec: Sendable {
         w[1] = servers.id(s.servers)
         w[2] = registries.id(s.registries)
         w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
-        packDevices(s, into: &w, parent: nil)
+        packDevices(s, into: &w)
         return PackedFleetState(words: w)
     }
 
     /// `pack(s)`, reusing the ids of `parent` (packed as `packedParent`) for unchanged parts.
     func pack(_ s: FleetState, after parent: FleetState, packed packedParent: PackedFleetState) -> PackedFleetState {
         var w = packedParent.words
-        if s.sessions != parent.sessions || s.hostsDown != parent.hostsDown {
+        // A part the step never wrote is its parent's: not even compared.
+        let changed = s.box.changed(since: parent.box)
+        if changed & FleetState.Part.world != 0, s.sessions != parent.sessions || s.hostsDown != parent.hostsDown {
             w[0] = world.id(World(sessions: s.sessions, hostsDown: s.hostsDown))
         }
-        if s.servers != parent.servers { w[1] = servers.id(s.servers) }
-        if s.registries != parent.registries { w[2] = registries.id(s.registries) }
-        if s.posts != parent.posts || s.pushes != parent.pushes {
+        if changed & FleetState.Part.servers != 0, s.servers != parent.servers { w[1] = servers.id(s.servers) }
+        if changed & FleetState.Part.registries != 0, s.registries != parent.registries {
+            w[2] = registries.id(s.registries)
+        }
+        if changed & FleetState.Part.inFlight != 0, s.posts != parent.posts || s.pushes != parent.pushes {
             w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
         }
-        packDevices(s, into: &w, parent: parent)
+        if changed & FleetState.Part.devices != 0 { packDevices(s, into: &w, parent: parent.devices) }
         return PackedFleetState(words: w)
     }
 
     func unpack(_ p: PackedFleetState) -> FleetState {
         let w = p.words
         let inFlight = inFlight.value(w[3]), world = world.value(w[0])
-        var devices: [DeviceCell] = []
+        var devices = FleetState.Devices()
         if deviceCount > Self.devicesInline {
             devices = deviceLists.value(w[4])
         } else {
-            devices.reserveCapacity(deviceCount)
             for d in 0..<deviceCount { devices.append(self.devices.value(w[4 + d])) }
         }
         return FleetState(
@@ -78,13 +81,23 @@ final class FleetCodec: Sendable {
             pushes: inFlight.pushes, posts: inFlight.posts)
     }
 
-    private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>, parent: FleetState?) {
+    private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>) {
         if s.devices.count > Self.devicesInline {
-            if parent?.devices != s.devices { w[4] = deviceLists.id(s.devices) }
+            w[4] = deviceLists.id(s.devices)
+            return
+        }
+        for d in s.devices.indices { w[4 + d] = devices.id(s.devices[d]) }
+    }
+
+    /// Only the phones that differ from `parent`'s are looked up (an inline list is compared in
+    /// place, never copied into an optional).
+    private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>, parent: FleetState.Devices) {
+        if s.devices.count > Self.devicesInline {
+            if parent != s.devices { w[4] = deviceLists.id(s.devices) }
             return
         }
         for d in s.devices.indices {
-            if let parent, d < parent.devices.count, parent.devices[d] == s.devices[d] { continue }
+            if d < parent.count, parent[d] == s.devices[d] { continue }
             w[4 + d] = devices.id(s.devices[d])
         }
     }

@@ -116,6 +116,8 @@ extension FleetConfig {
     static let enteredRange = 0...3
     static let deviceCount = 1...2
     static let maxCardsRange = 1...6
+    /// `maxPushesInFlight` and `maxPostsInFlight`.
+    static let inFlightRange = 1...8
 
     static func checkSessionHosts(_ sessions: [SessionSpec], hosts: Int, at path: [CodingKey]) throws {
         for (i, s) in sessions.enumerated() where s.host >= hosts {
@@ -242,8 +244,8 @@ extension FleetConfig.Bounds {
         worldBudget = try c.range("worldBudget", c.need("worldBudget"), FleetConfig.worldBudgetRange)
         depth = try c.range("depth", c.need("depth"), FleetConfig.depthRange)
         maxCardsPerDevice = try c.range("maxCardsPerDevice", c.maybe("maxCardsPerDevice") ?? 3, FleetConfig.maxCardsRange)
-        maxPushesInFlight = try c.range("maxPushesInFlight", c.maybe("maxPushesInFlight") ?? 3, 1...8)
-        maxPostsInFlight = try c.range("maxPostsInFlight", c.maybe("maxPostsInFlight") ?? 3, 1...8)
+        maxPushesInFlight = try c.range("maxPushesInFlight", c.maybe("maxPushesInFlight") ?? 3, FleetConfig.inFlightRange)
+        maxPostsInFlight = try c.range("maxPostsInFlight", c.maybe("maxPostsInFlight") ?? 3, FleetConfig.inFlightRange)
     }
 }
 

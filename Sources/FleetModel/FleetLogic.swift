@@ -27,7 +27,7 @@ enum FleetLogic {
 
     /// The since stamps both writers share: each active session's, in its current state, is its
     /// order of entry into that state (`SessionCell.since`), so rows order oldest-first by it.
-    static func stamps(_ sessions: [SessionCell]) -> SinceMap {
+    static func stamps(_ sessions: FleetState.Sessions) -> SinceMap {
         SinceMap(sessions.indices.compactMap { i in
             let c = sessions[i]
             guard c.activity.isActive else { return nil }
@@ -80,7 +80,7 @@ enum FleetLogic {
 
     /// A since map holding the sids of `mask`, each stamped in its current state (`shared`, the
     /// sessions' `stamps`).
-    static func since(_ mask: UInt8, sessions: [SessionCell], stamps shared: SinceMap) -> SinceMap {
+    static func since(_ mask: UInt8, sessions: FleetState.Sessions, stamps shared: SinceMap) -> SinceMap {
         SinceMap(sids(mask).map { s in
             let a = sessions[Int(index(ofSid: s))].activity
             let state: FleetRowState = a == .needsInput ? .needsInput : .working
@@ -88,7 +88,7 @@ enum FleetLogic {
         })
     }
 
-    static func persisted(_ p: PersistedCell?, sessions: [SessionCell]) -> PersistedFleetState? {
+    static func persisted(_ p: PersistedCell?, sessions: FleetState.Sessions) -> PersistedFleetState? {
         guard let p else { return nil }
         let shared = stamps(sessions)
         guard let current = memory(p.memory, stamps: shared) else { return nil }
@@ -99,7 +99,7 @@ enum FleetLogic {
         p.map { PersistedCell(memory: memoryCell($0.current), sinceMask: mask($0.since.sids)) }
     }
 
-    static func box(_ s: ServerCell, sessions: [SessionCell]) -> FleetBox {
+    static func box(_ s: ServerCell, sessions: FleetState.Sessions) -> FleetBox {
         let shared = stamps(sessions)
         return FleetBox(
             current: memory(s.memory, stamps: shared), since: since(s.sinceMask, sessions: sessions, stamps: shared),
@@ -119,7 +119,7 @@ enum FleetLogic {
         cell.endedDuringLoad = box.fleetEndedReported
     }
 
-    static func server(_ s: ServerCell, registry: RegistryCell, sessions: [SessionCell]) -> FleetServer {
+    static func server(_ s: ServerCell, registry: RegistryCell, sessions: FleetState.Sessions) -> FleetServer {
         FleetServer(
             registry: self.registry(registry), box: box(s, sessions: sessions),
             file: persisted(s.file, sessions: sessions), pendingLoad: persisted(s.pendingLoad, sessions: sessions))
@@ -157,7 +157,15 @@ enum FleetLogic {
     }
 
     static func registryCell(_ r: TokenRegistry, was: RegistryCell) -> RegistryCell {
-        RegistryCell(pushToStart: r.pushToStart.map(entry), update: r.update.map(entry))
+        RegistryCell(pushToStart: tokens(r.pushToStart), update: tokens(r.update))
+    }
+
+    /// A registry list as cells; a list longer than the model holds stops the run (it is never cut).
+    static func tokens(_ list: [RegisteredToken]) -> FleetState.Tokens {
+        precondition(
+            list.count <= FleetState.tokenCapacity,
+            "a token store grew past \(FleetState.tokenCapacity) tokens: raise FleetState.tokenCapacity")
+        return FixedList(list.lazy.map(entry))
     }
 
     /// POST /update-token. With a device id on the wire (variant) the slot is per device and
@@ -178,11 +186,11 @@ enum FleetLogic {
     // MARK: the app
 
     static func store(
-        _ device: DeviceCell, sessions: [SessionCell], specs: [FleetConfig.SessionSpec]
+        _ device: DeviceCell, sessions: FleetState.Sessions, specs: [FleetConfig.SessionSpec]
     ) -> FleetStoreView {
         // Before the first live fetch the store is hydrated from the GRDB cache, which may still
         // show sessions that have finished (spec: "GRDB hydration deliberately does not count").
-        let seen = device.fetched ? sessions : device.cache.map { SessionCell(activity: $0, duplicated: false) }
+        let seen = device.fetched ? sessions : FixedList(device.cache.lazy.map { SessionCell(activity: $0, duplicated: false) })
         return FleetStoreView(
             sessions: seen.indices.map { session($0, seen[$0], spec: specs[$0]) },
             hiddenDirs: [hiddenDir],
@@ -191,7 +199,7 @@ enum FleetLogic {
     }
 
     /// The truth: what the app would compute awake, with a fresh trustworthy store.
-    static func truth(sessions: [SessionCell], specs: [FleetConfig.SessionSpec], guards: Guards) -> CardContent {
+    static func truth(sessions: FleetState.Sessions, specs: [FleetConfig.SessionSpec], guards: Guards) -> CardContent {
         let all = sessions.indices.map { session($0, sessions[$0], spec: specs[$0]) }
         let view = FleetStoreView(sessions: all, hiddenDirs: [hiddenDir], liveFetchedOnce: true)
         let snapshot = FleetActivitySnapshot.make(from: view, carrying: stamps(sessions), now: now, guards: guards)

@@ -13,28 +13,66 @@ public enum CardOrigin: String, Hashable, Codable, Sendable {
     case app, server, otherServer
 }
 
-/// One fleet Live Activity on a phone.
-public struct CardCell: Hashable, Codable, Sendable {
+/// One fleet Live Activity on a phone. Its flags and origin share one byte (`bits`): a phone
+/// holds up to six cards, copied with every state, so each byte saved is twelve a state.
+public struct CardCell: Hashable, Sendable {
     public var content: CardContent
     /// Its current update token (0: none, a card created with pushType nil never has one).
     public var token: UInt8
+    /// posted, pushCapable, registered, sendFailed (bits 0...3), the origin's code (bits 4...5),
+    /// besideRegistered, failureCounted (bits 6, 7): the byte the fingerprint packs.
+    var bits: UInt8
+
+    public init(
+        content: CardContent, token: UInt8, posted: Bool, pushCapable: Bool, origin: CardOrigin, registered: Bool,
+        sendFailed: Bool, besideRegistered: Bool, failureCounted: Bool = false
+    ) {
+        self.content = content
+        self.token = token
+        bits = 0
+        self.posted = posted
+        self.pushCapable = pushCapable
+        self.origin = origin
+        self.registered = registered
+        self.sendFailed = sendFailed
+        self.besideRegistered = besideRegistered
+        self.failureCounted = failureCounted
+    }
+
+    @inline(__always) func flag(_ k: UInt8) -> Bool { bits & (1 << k) != 0 }
+    @inline(__always) mutating func set(_ k: UInt8, _ on: Bool) { bits = on ? bits | (1 << k) : bits & ~(1 << k) }
+
     /// The app has POSTed the current token.
-    public var posted: Bool
-    public var pushCapable: Bool
-    public var origin: CardOrigin
+    public var posted: Bool { get { flag(0) } set { set(0, newValue) } }
+    public var pushCapable: Bool { get { flag(1) } set { set(1, newValue) } }
     /// Some token of this card reached a server (history, for naming the cause of a finding).
-    public var registered: Bool
+    public var registered: Bool { get { flag(2) } set { set(2, newValue) } }
     /// The last send to its token was rejected (history, for naming the cause of a finding).
-    public var sendFailed: Bool
+    public var sendFailed: Bool { get { flag(3) } set { set(3, newValue) } }
     /// Push-started while the server already held a live update token of a card on this phone.
-    public var besideRegistered: Bool
+    public var besideRegistered: Bool { get { flag(6) } set { set(6, newValue) } }
     /// A tick whose send to this card failed was applied as delivered: the server's memory moved
     /// past the failure (history, for naming the cause of a finding; only without the delivery
     /// threshold's guard).
-    public var failureCounted: Bool = false
+    public var failureCounted: Bool { get { flag(7) } set { set(7, newValue) } }
+    public var origin: CardOrigin {
+        get { bits >> 4 & 3 == 0 ? .app : bits >> 4 & 3 == 1 ? .server : .otherServer }
+        set { bits = bits & ~0x30 | FleetSystem.originCode(newValue) << 4 }
+    }
 }
 
-extension CardCell {
+extension CardCell: CustomReflectable {
+    /// Its fields by name, as before they shared a byte (test failures, dumps).
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "content": content, "token": token, "posted": posted, "pushCapable": pushCapable, "origin": origin,
+            "registered": registered, "sendFailed": sendFailed, "besideRegistered": besideRegistered,
+            "failureCounted": failureCounted,
+        ])
+    }
+}
+
+extension CardCell: Codable {
     enum CodingKeys: String, CodingKey {
         case content, token, posted, pushCapable, origin, registered, sendFailed, besideRegistered, failureCounted
     }
@@ -43,15 +81,13 @@ extension CardCell {
     /// when set, so such traces replay byte for byte.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        content = try c.decode(CardContent.self, forKey: .content)
-        token = try c.decode(UInt8.self, forKey: .token)
-        posted = try c.decode(Bool.self, forKey: .posted)
-        pushCapable = try c.decode(Bool.self, forKey: .pushCapable)
-        origin = try c.decode(CardOrigin.self, forKey: .origin)
-        registered = try c.decode(Bool.self, forKey: .registered)
-        sendFailed = try c.decode(Bool.self, forKey: .sendFailed)
-        besideRegistered = try c.decode(Bool.self, forKey: .besideRegistered)
-        failureCounted = try c.decodeIfPresent(Bool.self, forKey: .failureCounted) ?? false
+        self.init(
+            content: try c.decode(CardContent.self, forKey: .content), token: try c.decode(UInt8.self, forKey: .token),
+            posted: try c.decode(Bool.self, forKey: .posted), pushCapable: try c.decode(Bool.self, forKey: .pushCapable),
+            origin: try c.decode(CardOrigin.self, forKey: .origin), registered: try c.decode(Bool.self, forKey: .registered),
+            sendFailed: try c.decode(Bool.self, forKey: .sendFailed),
+            besideRegistered: try c.decode(Bool.self, forKey: .besideRegistered),
+            failureCounted: try c.decodeIfPresent(Bool.self, forKey: .failureCounted) ?? false)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -154,8 +190,30 @@ extension DeviceCell {
     }
 }
 
+// The blanks are computed, not stored: a stored static is a lazy global, checked on every use
+// (a list's remove writes one).
 extension CardCell: FixedListElement {
-    public static let blank = CardCell(
-        content: .zero, token: 0, posted: false, pushCapable: false, origin: .app, registered: false,
-        sendFailed: false, besideRegistered: false)
+    public static var blank: CardCell {
+        CardCell(
+            content: .zero, token: 0, posted: false, pushCapable: false, origin: .app, registered: false,
+            sendFailed: false, besideRegistered: false)
+    }
+}
+
+extension DeviceCell: FixedListElement {
+    public static var blank: DeviceCell {
+        DeviceCell(
+            cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: 0, wakePending: false,
+            needsSync: false, startsSinceWorld: 0, lastSynced: nil, cache: [])
+    }
+}
+
+extension PushCell: FixedListElement {
+    public static var blank: PushCell {
+        PushCell(device: 0, action: .nothing, content: .zero, token: 0, channel: false, origin: .app, besideRegistered: false)
+    }
+}
+
+extension PostCell: FixedListElement {
+    public static var blank: PostCell { PostCell(device: 0, host: 0, endpoint: .startToken, token: 0, env: 0) }
 }

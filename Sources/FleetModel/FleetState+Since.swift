@@ -22,13 +22,13 @@ extension FleetState {
     /// The sessions at the start of every behaviour: the ones already active entered their
     /// state in the order of their `entered`, then of config order (a fact of the
     /// configuration, Models/README.md, "Time").
-    static func initialSessions(_ specs: [FleetConfig.SessionSpec]) -> [SessionCell] {
+    static func initialSessions(_ specs: [FleetConfig.SessionSpec]) -> FleetState.Sessions {
         func key(_ k: Int) -> (Int, Int) { (specs[k].entered ?? 0, k) }
-        return specs.indices.map { i in
+        return FixedList(specs.indices.map { i in
             let a = specs[i].initial
             let earlier = a.isActive ? specs.indices.count { specs[$0].initial == a && key($0) < key(i) } : 0
             return SessionCell(activity: a, duplicated: false, since: UInt8(earlier))
-        }
+        })
     }
 }
 

@@ -2,30 +2,130 @@ import FleetCard
 
 /// One state of the fleet-card system: every actor's memory, packed small.
 ///
-/// A card's rows, a phone's cards and its cache are `FixedList`s held inline (no allocation,
-/// copied as plain bytes); their capacities are the most the configuration's legal ranges
-/// allow (`FleetStateCapacityTests`): rows ≤ 2 per session (a duplicated row counts twice
-/// without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one checks it),
-/// one cache entry per session.
+/// Every list in it is a `FixedList` held inline, so its cells are plain bytes (no allocation, no
+/// reference counting when a step copies it; `FleetStateCapacityTests` pins it). Capacities are
+/// the most the configuration's legal ranges allow: rows ≤ 2 per session (a duplicated row
+/// counts twice without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one
+/// checks it), one cache entry per session, in-flight lists their bound plus one step's worth
+/// (see the capacity constants; registry lists are the exception, `tokenCapacity`).
 ///
 /// Identifiers are small integers: sessions and hosts by index (config order), tokens by a
 /// number renumbered in order of first appearance after every step (`canonicalTokens`), so two
 /// states that differ only in how tokens happened to be numbered are one state.
-public struct FleetState: Hashable, Codable, Sendable {
+public struct FleetState: Hashable, Codable, @unchecked Sendable {
+    /// The cells behind one reference, copied on the first write through a shared one (so a
+    /// state is as sendable as its plain-bytes cells: a shared box is never written). The
+    /// search copies a state several times a step, and a reference copies in one retain where
+    /// the cells (about 900 bytes) would be moved whole.
+    var box: FleetStateBox
+
+    public init(
+        sessions: Sessions, hostsDown: UInt8, servers: Servers, registries: Registries, devices: Devices,
+        pushes: Pushes, posts: Posts
+    ) {
+        box = .make(Cells(
+            sessions: sessions, hostsDown: hostsDown, servers: servers, registries: registries, devices: devices,
+            pushes: pushes, posts: posts))
+    }
+
+    init(cells: Cells) { box = .make(cells) }
+
+    /// The cells, read in place.
+    @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
+
+    /// Before a write to `part`: a shared box is copied first, and the part is marked written.
+    @inline(__always) mutating func unshare(_ part: UInt8) {
+        if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+        box.head.pointee.written |= part
+    }
+
+    /// The parts of a packed state (`FleetCodec`): each is one bit.
+    enum Part {
+        static let world: UInt8 = 1
+        static let servers: UInt8 = 2
+        static let registries: UInt8 = 4
+        static let devices: UInt8 = 8
+        static let inFlight: UInt8 = 16
+        static let all: UInt8 = 31
+    }
+
     /// Per session, in config order.
-    public var sessions: [SessionCell]
+    public var sessions: Sessions {
+        _read { yield cells.pointee.sessions }
+        _modify {
+            unshare(Part.world)
+            yield &cells.pointee.sessions
+        }
+    }
     /// Bit h: host h is down (unreachable from the phone).
-    public var hostsDown: UInt8
+    public var hostsDown: UInt8 {
+        _read { yield cells.pointee.hostsDown }
+        _modify {
+            unshare(Part.world)
+            yield &cells.pointee.hostsDown
+        }
+    }
     /// One watcher per host (index = host), then the scratch server when configured (host 0).
-    public var servers: [ServerCell]
+    public var servers: Servers {
+        _read { yield cells.pointee.servers }
+        _modify {
+            unshare(Part.servers)
+            yield &cells.pointee.servers
+        }
+    }
     /// live-activity-tokens.json, one per host; the scratch server reads host 0's.
-    public var registries: [RegistryCell]
+    public var registries: Registries {
+        _read { yield cells.pointee.registries }
+        _modify {
+            unshare(Part.registries)
+            yield &cells.pointee.registries
+        }
+    }
     /// Per device, in config order.
-    public var devices: [DeviceCell]
+    public var devices: Devices {
+        _read { yield cells.pointee.devices }
+        _modify {
+            unshare(Part.devices)
+            yield &cells.pointee.devices
+        }
+    }
     /// APNs sends accepted and not yet delivered (or dropped).
-    public var pushes: [PushCell]
+    public var pushes: Pushes {
+        _read { yield cells.pointee.pushes }
+        _modify {
+            unshare(Part.inFlight)
+            yield &cells.pointee.pushes
+        }
+    }
     /// POSTs from a phone to a host, sent and not yet arrived (or lost).
-    public var posts: [PostCell]
+    public var posts: Posts {
+        _read { yield cells.pointee.posts }
+        _modify {
+            unshare(Part.inFlight)
+            yield &cells.pointee.posts
+        }
+    }
+
+    /// Every actor's memory as plain bytes (`FleetStateCapacityTests` pins it): no field is
+    /// reference counted, so copying the cells is one move.
+    public struct Cells: Hashable, Codable, Sendable {
+        public var sessions: Sessions
+        public var hostsDown: UInt8
+        public var servers: Servers
+        public var registries: Registries
+        public var devices: Devices
+        public var pushes: Pushes
+        public var posts: Posts
+    }
+
+    public typealias Sessions = FixedList<4, SessionCell>
+    public typealias Servers = FixedList<3, ServerCell>
+    public typealias Registries = FixedList<2, RegistryCell>
+    public typealias Devices = FixedList<2, DeviceCell>
+    public typealias Pushes = FixedList<10, PushCell>
+    public typealias Posts = FixedList<9, PostCell>
+    public typealias Tokens = FixedList<8, TokenEntry>
+    public typealias Targets = FixedList<8, TargetCell>
 }
 
 /// What the world has done to one session (the ladder's inputs, spec: SessionDisplayState).
@@ -63,7 +163,8 @@ public struct CardContent: Hashable, Codable, Sendable {
     public var rows: FixedList<8, UInt8>
     public var more: UInt8
 
-    public static let zero = CardContent(working: 0, needsInput: 0, rows: [], more: 0)
+    /// Computed: a stored static is a lazy global, checked on every use.
+    public static var zero: CardContent { CardContent(working: 0, needsInput: 0, rows: [], more: 0) }
     public var activeTotal: Int { Int(working) + Int(needsInput) }
 }
 
@@ -100,10 +201,11 @@ public struct ServerCell: Hashable, Codable, Sendable {
     /// A tick between decide and apply.
     public var tick: TickCell?
 
-    static let fresh = ServerCell(
-        memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false, resurrected: false,
-        forgotSinceRegistration: true,
-        file: nil, pendingLoad: nil, tick: nil)
+    static var fresh: ServerCell {
+        ServerCell(
+            memory: .none, sinceMask: 0, vetoMask: nil, loading: false, endedDuringLoad: false, resurrected: false,
+            forgotSinceRegistration: true, file: nil, pendingLoad: nil, tick: nil)
+    }
 }
 
 /// A decided tick: what it sends, to whom, and how each send came back so far.
@@ -111,7 +213,7 @@ public struct TickCell: Hashable, Codable, Sendable {
     public var action: FleetCard.FleetAction
     public var content: CardContent
     public var sinceMask: UInt8
-    public var targets: [TargetCell]
+    public var targets: FixedList<8, TargetCell>
     /// Phones (bits) with a card whose token the server held, unforgotten, when it decided.
     public var besideRegistered: UInt8
     /// FleetCard's own decision, handed back to its apply half unchanged.
@@ -137,8 +239,8 @@ public struct TokenEntry: Hashable, Codable, Sendable {
 }
 
 public struct RegistryCell: Hashable, Codable, Sendable {
-    public var pushToStart: [TokenEntry]
-    public var update: [TokenEntry]
+    public var pushToStart: FleetState.Tokens
+    public var update: FleetState.Tokens
 }
 
 extension UInt8: FixedListElement {
@@ -156,4 +258,43 @@ extension FleetState {
     static let cardCapacity = 6
     /// The most sessions (`FleetConfig.sessionCount`): a phone's cache holds one per session.
     static let cacheCapacity = 4
+    /// One watcher per host (`FleetConfig.hostRange`) and the scratch server.
+    static let serverCapacity = 3
+    /// One token store per host (`FleetConfig.hostRange`).
+    static let registryCapacity = 2
+    /// The most phones (`FleetConfig.deviceCount`).
+    static let deviceCapacity = 2
+    /// The in-flight bound, plus what one step adds before `withinBounds` refuses it: a send
+    /// reaches at most every phone (a broadcast).
+    static let pushCapacity = 10
+    /// The in-flight bound plus one: a step that sends more (an activityUpdates arrival POSTs
+    /// every card's token to every registration host) only notes the overflow and is refused
+    /// (`FleetState.post`).
+    static let postCapacity = 9
+    /// The most tokens a registry list (and so a tick's targets) holds. With the guards on a
+    /// list holds at most 6 (three push-to-start tokens per environment; one update token per
+    /// environment, or per phone and environment with a device id). With a cap or supersede
+    /// guard off no range bounds it (the PR worlds' mutants reach 5): a list that grows past
+    /// this stops the run (`FleetLogic.tokens`) rather than dropping a token.
+    static let tokenCapacity = 8
+}
+
+extension SessionCell: FixedListElement {
+    public static var blank: SessionCell { SessionCell(activity: .idle, duplicated: false) }
+}
+
+extension ServerCell: FixedListElement {
+    public static var blank: ServerCell { .fresh }
+}
+
+extension RegistryCell: FixedListElement {
+    public static var blank: RegistryCell { RegistryCell(pushToStart: [], update: []) }
+}
+
+extension TokenEntry: FixedListElement {
+    public static var blank: TokenEntry { TokenEntry(token: 0, device: 0, env: 0) }
+}
+
+extension TargetCell: FixedListElement {
+    public static var blank: TargetCell { TargetCell(token: 0, env: 0, channel: false, outcome: .pending) }
 }

@@ -23,7 +23,7 @@ extension FleetSystem {
         renumber(&s)
     }
 
-    static func isSorted<T>(_ items: [T], by precedes: (T, T) -> Bool) -> Bool {
+    static func isSorted<C: RandomAccessCollection<T>, T>(_ items: C, by precedes: (T, T) -> Bool) -> Bool where C.Index == Int {
         items.indices.dropFirst().allSatisfy { !precedes(items[$0], items[$0 - 1]) }
     }
 
@@ -52,7 +52,13 @@ extension FleetSystem {
     }
 
     func withinBounds(_ s: FleetState) -> Bool {
-        s.posts.count <= config.bounds.maxPostsInFlight && s.pushes.count <= config.bounds.maxPushesInFlight
+        !s.postsOverflowed && s.posts.count <= config.bounds.maxPostsInFlight
+            && s.pushes.count <= config.bounds.maxPushesInFlight
+    }
+
+    /// The bound that refused a state `withinBounds` refuses (POSTs first, as they are counted).
+    func refusingInFlightBound(_ s: FleetState) -> FleetBound {
+        s.postsOverflowed || s.posts.count > config.bounds.maxPostsInFlight ? .maxPostsInFlight : .maxPushesInFlight
     }
 
     static func key(_ p: PostCell) -> [UInt8] {
@@ -120,54 +126,70 @@ extension FleetSystem {
     }
 
     /// Whether `renumber` would leave `s` as it is: each token, in `forEachToken` order, is 0,
-    /// one seen before, or the next number.
+    /// one seen before, or the next number. Runs after every step: plain loops by index (no
+    /// cell copied out of the state), stopping at the first token out of order.
     static func numberedInOrder(_ s: FleetState) -> Bool {
+        // Through the cells' pointer, by index: no cell is copied out to be read.
+        let c = s.cells
+        var order = TokenOrder()
+        for d in c.pointee.devices.indices {
+            guard order.take(c.pointee.devices[d].pushToStartToken) else { return false }
+            let cards = c.pointee.devices[d].cards
+            for k in cards.indices where !order.take(cards[k].token) { return false }
+        }
+        for r in c.pointee.registries.indices {
+            let registry = c.pointee.registries[r]
+            for k in registry.pushToStart.indices where !order.take(registry.pushToStart[k].token) { return false }
+            for k in registry.update.indices where !order.take(registry.update[k].token) { return false }
+        }
+        for i in c.pointee.servers.indices {
+            guard let targets = c.pointee.servers[i].tick?.targets else { continue }
+            for t in targets where !t.channel && !order.take(t.token) { return false }
+        }
+        for p in c.pointee.posts.indices where !order.take(c.pointee.posts[p].token) { return false }
+        for p in c.pointee.pushes.indices where !order.take(c.pointee.pushes[p].token) { return false }
+        return true
+    }
+
+    /// The tokens seen so far (a bit each) and the number the next new one must have.
+    struct TokenOrder {
         var seen = InlineArray<4, UInt64>(repeating: 0)
         var next: UInt8 = 1
-        var inOrder = true
-        forEachToken(s) { t in
-            guard inOrder, t != 0 else { return }
+
+        /// False when `t` is new and not the next number.
+        @inline(__always) mutating func take(_ t: UInt8) -> Bool {
+            guard t != 0 else { return true }
             let word = Int(t >> 6), bit = UInt64(1) << UInt64(t & 63)
-            if seen[word] & bit != 0 { return }
-            if t != next { inOrder = false; return }
+            if seen[word] & bit != 0 { return true }
+            guard t == next else { return false }
             seen[word] |= bit
             next &+= 1
+            return true
         }
-        return inOrder
     }
 
     /// Every token number of `s`, in the order `renumber` numbers them.
     static func forEachToken(_ s: FleetState, _ body: (UInt8) -> Void) {
-        for d in s.devices {
-            body(d.pushToStartToken)
-            for c in d.cards { body(c.token) }
+        for d in s.devices.indices {
+            body(s.devices[d].pushToStartToken)
+            for c in s.devices[d].cards.indices { body(s.devices[d].cards[c].token) }
         }
-        for r in s.registries {
-            for t in r.pushToStart { body(t.token) }
-            for t in r.update { body(t.token) }
+        for r in s.registries.indices {
+            for k in s.registries[r].pushToStart.indices { body(s.registries[r].pushToStart[k].token) }
+            for k in s.registries[r].update.indices { body(s.registries[r].update[k].token) }
         }
-        for server in s.servers {
-            guard let tick = server.tick else { continue }
-            for t in tick.targets where !t.channel { body(t.token) }
+        for i in s.servers.indices {
+            guard let targets = s.servers[i].tick?.targets else { continue }
+            for t in targets where !t.channel { body(t.token) }
         }
-        for p in s.posts { body(p.token) }
-        for p in s.pushes { body(p.token) }
+        for p in s.posts.indices { body(s.posts[p].token) }
+        for p in s.pushes.indices { body(s.pushes[p].token) }
     }
 
     static func maxToken(_ s: FleetState) -> Int {
-        var m = 0
-        for d in s.devices {
-            m = max(m, Int(d.pushToStartToken))
-            for c in d.cards { m = max(m, Int(c.token)) }
-        }
-        for r in s.registries {
-            for t in r.pushToStart { m = max(m, Int(t.token)) }
-            for t in r.update { m = max(m, Int(t.token)) }
-        }
-        for server in s.servers { for t in server.tick?.targets ?? [] where !t.channel { m = max(m, Int(t.token)) } }
-        for p in s.posts { m = max(m, Int(p.token)) }
-        for p in s.pushes { m = max(m, Int(p.token)) }
-        return m
+        var m: UInt8 = 0
+        forEachToken(s) { m = max(m, $0) }
+        return Int(m)
     }
 }
 

@@ -89,7 +89,7 @@ extension FleetSystem {
         let launch: Bool
         let fetched: Bool
         let knownDown: UInt8
-        let seen: [SessionCell]
+        let seen: FleetState.Sessions
         let card: CardContent?
         let last: CardContent?
     }
@@ -100,7 +100,7 @@ extension FleetSystem {
     @discardableResult
     func syncNow(_ s: inout FleetState, _ d: Int, launch: Bool) -> Bool {
         let device = s.devices[d]
-        let seen = device.fetched ? s.sessions : device.cache.map { SessionCell(activity: $0, duplicated: false) }
+        let seen = device.fetched ? s.sessions : FixedList(device.cache.lazy.map { SessionCell(activity: $0, duplicated: false) })
         let key = SyncKey(
             launch: launch, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
             card: device.cards.last?.content, last: device.lastSynced)
@@ -119,7 +119,7 @@ extension FleetSystem {
         case .end:
             s.devices[d].cards.removeAll()
             for h in registrationHosts {
-                s.posts.append(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .ended, token: 0, env: env(ofDevice: d)))
+                s.post(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .ended, token: 0, env: env(ofDevice: d)))
             }
         case .nothing:
             break
@@ -180,7 +180,7 @@ extension FleetSystem {
         for c in s.devices[d].cards.indices where s.devices[d].cards[c].token != 0 && !s.devices[d].cards[c].posted {
             s.devices[d].cards[c].posted = true
             for h in registrationHosts {
-                s.posts.append(PostCell(
+                s.post(PostCell(
                     device: UInt8(d), host: UInt8(h), endpoint: .updateToken,
                     token: s.devices[d].cards[c].token, env: env(ofDevice: d)))
             }

@@ -52,27 +52,35 @@ struct WordPacker {
 extension FleetSystem {
     /// Every field of the state, in a fixed order, lengths first (so no two states share bytes).
     static func pack(_ s: FleetState) -> UInt64 {
+        // Through the cells' pointer, by index: no cell is copied out of the state.
+        let c = s.cells
         var p = WordPacker()
-        for session in s.sessions { session.pack(into: &p) }
-        p.add(s.hostsDown)
-        for server in s.servers { pack(server, &p) }
-        for r in s.registries { pack(r, &p) }
-        for d in s.devices { pack(d, &p) }
-        pack(posts: s.posts, pushes: s.pushes, &p)
+        for i in c.pointee.sessions.indices { c.pointee.sessions[i].pack(into: &p) }
+        p.add(c.pointee.hostsDown)
+        for i in c.pointee.servers.indices { pack(c.pointee.servers[i], &p) }
+        for i in c.pointee.registries.indices { pack(c.pointee.registries[i], &p) }
+        for i in c.pointee.devices.indices { pack(c.pointee.devices[i], &p) }
+        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
         return p.finish()
     }
 
-    static func pack(posts: [PostCell], pushes: [PushCell], _ p: inout WordPacker) {
+    static func pack(posts: FleetState.Posts, pushes: FleetState.Pushes, _ p: inout WordPacker) {
+        // Each cell's fixed bytes in one `add(bytes:count:)` (the same words as one add per byte).
         p.add(UInt8(posts.count))
         for post in posts {
-            p.add(post.device); p.add(post.host)
-            p.add(post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2)
-            p.add(post.token); p.add(post.env)
+            let endpoint: UInt64 = post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2
+            p.add(
+                bytes: UInt64(post.device) | UInt64(post.host) << 8 | endpoint << 16 | UInt64(post.token) << 24
+                    | UInt64(post.env) << 32,
+                count: 5)
         }
         p.add(UInt8(pushes.count))
         for push in pushes {
-            p.add(push.device); p.add(actionCode(push.action)); p.add(push.token); p.add(push.channel)
-            p.add(originCode(push.origin)); p.add(push.besideRegistered)
+            p.add(
+                bytes: UInt64(push.device) | UInt64(actionCode(push.action)) << 8 | UInt64(push.token) << 16
+                    | UInt64(push.channel ? 1 : 0) << 24 | UInt64(originCode(push.origin)) << 32
+                    | UInt64(push.besideRegistered ? 1 : 0) << 40,
+                count: 6)
             pack(push.content, &p)
         }
     }
@@ -114,9 +122,9 @@ extension FleetSystem {
         p.add(UInt8(d.cards.count))
         for c in d.cards {
             pack(c.content, &p)
-            let flags = (c.posted ? 1 : 0) | (c.pushCapable ? 2 : 0) | (c.registered ? 4 : 0) | (c.sendFailed ? 8 : 0)
-                | originCode(c.origin) << 4 | (c.besideRegistered ? 64 : 0) | (c.failureCounted ? 128 : 0)
-            p.add(bytes: UInt64(c.token) | UInt64(flags) << 8, count: 2)
+            // `bits` is the flags byte: posted, pushCapable, registered, sendFailed, origin << 4,
+            // besideRegistered << 6, failureCounted << 7.
+            p.add(bytes: UInt64(c.token) | UInt64(c.bits) << 8, count: 2)
         }
         let app = appCode(d.app) | (d.fetched ? 4 : 0) | (d.wakePending ? 8 : 0) | (d.needsSync ? 16 : 0)
         p.add(
@@ -132,6 +140,7 @@ extension FleetSystem {
         for a in d.cache { p.add(activityCode(a)) }
     }
 
+    @inline(__always)
     static func pack(_ c: CardContent, _ p: inout WordPacker) {
         let n = c.rows.count
         p.add(bytes: UInt64(c.working) | UInt64(c.needsInput) << 8 | UInt64(c.more) << 16 | UInt64(n) << 24, count: 4)
@@ -141,6 +150,7 @@ extension FleetSystem {
         p.add(bytes: rows, count: n)
     }
 
+    @inline(__always)
     static func pack(_ m: CardMemory, _ p: inout WordPacker) {
         switch m {
         case .none: p.add(0)
@@ -151,6 +161,7 @@ extension FleetSystem {
         }
     }
 
+    @inline(__always)
     static func pack(_ f: PersistedCell?, _ p: inout WordPacker) {
         guard let f else { return p.add(0xFF) }
         pack(f.memory, &p)

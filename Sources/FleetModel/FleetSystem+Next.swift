@@ -87,7 +87,7 @@ extension FleetSystem {
         }
         guard done else { return nil }
         guard withinBounds(s) else {
-            refused = s.posts.count > config.bounds.maxPostsInFlight ? .maxPostsInFlight : .maxPushesInFlight
+            refused = refusingInFlightBound(s)
             return nil
         }
         if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
@@ -140,7 +140,7 @@ extension FleetSystem {
         s.devices[d].needsSync = true
         for c in s.devices[d].cards.indices { s.devices[d].cards[c].posted = false }
         for h in registrationHosts {
-            s.posts.append(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .startToken, token: token, env: env(ofDevice: d)))
+            s.post(PostCell(device: UInt8(d), host: UInt8(h), endpoint: .startToken, token: token, env: env(ofDevice: d)))
         }
     }
 
@@ -152,7 +152,7 @@ extension FleetSystem {
     }
 
     func devBuildLaunch(_ s: inout FleetState) -> Bool {
-        s.posts.append(PostCell(device: 0xFF, host: 0, endpoint: .startToken, token: freshToken(s), env: 1))
+        s.post(PostCell(device: 0xFF, host: 0, endpoint: .startToken, token: freshToken(s), env: 1))
         return true
     }
 

@@ -45,16 +45,16 @@ extension FleetSystem {
         return mask
     }
 
-    func targets(of action: FleetCard.FleetAction, _ s: FleetState, server i: Int) -> [TargetCell] {
+    func targets(of action: FleetCard.FleetAction, _ s: FleetState, server i: Int) -> FleetState.Targets {
         if config.variants.broadcastChannel && (action == .update || action == .end) {
-            return channelEnvs.map { TargetCell(token: 0, env: $0, channel: true, outcome: .pending) }
+            return FixedList(channelEnvs.lazy.map { TargetCell(token: 0, env: $0, channel: true, outcome: .pending) })
         }
         let key = TargetKey(action: action, registry: s.registries[host(ofServer: i)])
         return targetLists.value(key) {
-            FleetLogic.registry(key.registry).targets(for: action).map { t in
+            FixedList(FleetLogic.registry(key.registry).targets(for: action).lazy.map { t in
                 let e = FleetLogic.entry(t)
                 return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
-            }
+            })
         }
     }
 

@@ -84,7 +84,7 @@ extension FleetSystem {
 struct SessionsCode: Hashable, Sendable {
     let word: UInt64
 
-    init(_ sessions: [SessionCell]) {
+    init(_ sessions: FleetState.Sessions) {
         precondition(sessions.count <= Self.maxSessions, "SessionsCode holds at most 12 sessions")
         var w = UInt64(sessions.count)
         for (k, c) in sessions.enumerated() {

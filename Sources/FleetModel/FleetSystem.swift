@@ -14,8 +14,8 @@ public struct FleetSystem: Model {
         let config: FleetConfig
         /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
         let decisions = Memo<DecideKey, Decision>()
-        let targetLists = Memo<TargetKey, [TargetCell]>()
-        let truths = Memo<[SessionCell], CardContent>()
+        let targetLists = Memo<TargetKey, FleetState.Targets>()
+        let truths = Memo<FleetState.Sessions, CardContent>()
         let serverSteps = Memo<ServerStepKey, ServerStepResult>()
         let syncs = Memo<SyncKey, SyncOutcome>()
         /// How the search keeps states between levels (`PackedFleetState`).
@@ -39,8 +39,8 @@ public struct FleetSystem: Model {
     public var config: FleetConfig { parts.config }
     public var name: String { "fleet-card" }
     var decisions: Memo<DecideKey, Decision> { parts.decisions }
-    var targetLists: Memo<TargetKey, [TargetCell]> { parts.targetLists }
-    var truths: Memo<[SessionCell], CardContent> { parts.truths }
+    var targetLists: Memo<TargetKey, FleetState.Targets> { parts.targetLists }
+    var truths: Memo<FleetState.Sessions, CardContent> { parts.truths }
     var serverSteps: Memo<ServerStepKey, ServerStepResult> { parts.serverSteps }
     var syncs: Memo<SyncKey, SyncOutcome> { parts.syncs }
     var codec: FleetCodec { parts.codec }
@@ -104,8 +104,8 @@ public struct FleetSystem: Model {
     public func initialStates() -> [FleetState] {
         var state = FleetState(
             sessions: FleetState.initialSessions(config.sessions),
-            hostsDown: 0, servers: Array(repeating: .fresh, count: serverCount),
-            registries: Array(repeating: RegistryCell(pushToStart: [], update: []), count: hosts),
+            hostsDown: 0, servers: FixedList(repeatElement(ServerCell.fresh, count: serverCount)),
+            registries: FixedList(repeatElement(RegistryCell(pushToStart: [], update: []), count: hosts)),
             devices: [], pushes: [], posts: [])
         var nextToken: UInt8 = 1
         // Each phone has run the app before (its push-to-start token is registered); iOS has since

@@ -10,18 +10,16 @@ final class InternTable<Value: WordHashable>: Sendable {
         var ids: [Hashed<Value>: UInt32] = [:]
         var values: [Value] = []
     }
-    private final class Stripe: Sendable {
-        let storage = Mutex(Storage())
-    }
     /// An id is its index in its stripe, shifted left by this, or'ed with the stripe's number.
     private static var stripeBits: Int { 4 }
-    private let stripes: [Stripe] = (0..<(1 << InternTable.stripeBits)).map { _ in Stripe() }
+    /// Held inline (not a class each): a lookup borrows its stripe, no retain and release.
+    private let stripes = InlineArray<16, Mutex<Storage>> { _ in Mutex(Storage()) }
 
     /// The id of `value`, given a new one the first time it is seen.
     func id(_ value: Value) -> UInt32 {
         let hashed = Hashed(value)
         let stripe = hashed.hash & ((1 << Self.stripeBits) - 1)
-        return stripes[stripe].storage.withLock { s in
+        return stripes[stripe].withLock { s in
             if let known = s.ids[hashed] { return known }
             let id = UInt32(truncatingIfNeeded: s.values.count << Self.stripeBits | stripe)
             s.values.append(value)
@@ -33,9 +31,13 @@ final class InternTable<Value: WordHashable>: Sendable {
     /// The value named `id` (an id this table gave).
     func value(_ id: UInt32) -> Value {
         let stripe = Int(id) & ((1 << Self.stripeBits) - 1)
-        return stripes[stripe].storage.withLock { $0.values[Int(id) >> Self.stripeBits] }
+        return stripes[stripe].withLock { $0.values[Int(id) >> Self.stripeBits] }
     }
 
     /// Distinct values held.
-    var count: Int { stripes.reduce(0) { total, stripe in total + stripe.storage.withLock { $0.values.count } } }
+    var count: Int {
+        var total = 0
+        for k in 0..<(1 << Self.stripeBits) { total += stripes[k].withLock { $0.values.count } }
+        return total
+    }
 }

@@ -5,17 +5,15 @@ import Synchronization
 /// so a result computed once for a key is the result for every later call (speed only). Split
 /// in 16 stripes by hash, so two search threads rarely wait for each other.
 final class Memo<Key: WordHashable, Value: Sendable>: Sendable {
-    private final class Stripe: Sendable {
-        let table = Mutex<[Hashed<Key>: Value]>([:])
-    }
-    private let stripes: [Stripe] = (0..<16).map { _ in Stripe() }
+    /// Held inline (not a class each): a lookup borrows its stripe, no retain and release.
+    private let stripes = InlineArray<16, Mutex<[Hashed<Key>: Value]>> { _ in Mutex([:]) }
 
     func value(_ key: consuming Key, _ compute: () -> Value) -> Value {
         let hashed = Hashed(key)
-        let stripe = stripes[hashed.hash & 15]
-        if let hit = stripe.table.withLock({ $0[hashed] }) { return hit }
+        let stripe = hashed.hash & 15
+        if let hit = stripes[stripe].withLock({ $0[hashed] }) { return hit }
         let value = compute()
-        stripe.table.withLock { $0[hashed] = value }
+        stripes[stripe].withLock { $0[hashed] = value }
         return value
     }
 }

@@ -20,6 +20,13 @@ extension Array: WordHashable where Element: WordHashable {
     }
 }
 
+extension FixedList: WordHashable where Element: WordHashable {
+    func pack(into p: inout WordPacker) {
+        p.add(UInt8(truncatingIfNeeded: count))
+        for e in self { e.pack(into: &p) }
+    }
+}
+
 extension SessionCell: WordHashable {
     func pack(into p: inout WordPacker) {
         p.add(FleetSystem.activityCode(activity) | (duplicated ? 8 : 0) | since << 4)

@@ -36,7 +36,7 @@ struct FleetLogicTests {
 
     @Test("the truth ignores hidden sessions and counts the rest")
     func truth() {
-        let sessions = [SessionCell(activity: .working, duplicated: false), SessionCell(activity: .needsInput, duplicated: false)]
+        let sessions: FleetState.Sessions = [SessionCell(activity: .working, duplicated: false), SessionCell(activity: .needsInput, duplicated: false)]
         let specs: [FleetConfig.SessionSpec] = [.init(host: 0, hidden: true), .init(host: 0)]
         #expect(FleetLogic.truth(sessions: sessions, specs: specs, guards: .all) == CardContent(working: 0, needsInput: 1, rows: [3], more: 0))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FleetCard
 @testable import FleetModel
 
 /// The inline lists of a fleet state hold the most any legal configuration can put in them, so
@@ -14,6 +15,49 @@ struct FleetStateCapacityTests {
         #expect(FleetState.cacheCapacity == FixedList<4, Activity>.capacityValue)
         #expect(FleetState.cardCapacity >= FleetConfig.maxCardsRange.upperBound)
         #expect(FleetState.cardCapacity == FixedList<6, CardCell>.capacityValue)
+        #expect(FleetState.Sessions.capacityValue >= FleetConfig.sessionCount.upperBound)
+        #expect(FleetState.serverCapacity == FleetState.Servers.capacityValue)
+        #expect(FleetState.serverCapacity >= FleetConfig.hostRange.upperBound + 1)
+        #expect(FleetState.registryCapacity == FleetState.Registries.capacityValue)
+        #expect(FleetState.registryCapacity >= FleetConfig.hostRange.upperBound)
+        #expect(FleetState.deviceCapacity == FleetState.Devices.capacityValue)
+        #expect(FleetState.deviceCapacity >= FleetConfig.deviceCount.upperBound)
+        // An in-flight list holds its bound plus what one step adds before the bound refuses it.
+        #expect(FleetState.pushCapacity == FleetState.Pushes.capacityValue)
+        #expect(FleetState.pushCapacity >= FleetConfig.inFlightRange.upperBound + FleetConfig.deviceCount.upperBound)
+        #expect(FleetState.postCapacity == FleetState.Posts.capacityValue)
+        // POSTs past it only mark the step refused (`FleetState.post`): one more than the bound.
+        #expect(FleetState.postCapacity >= FleetConfig.inFlightRange.upperBound + 1)
+        #expect(FleetState.tokenCapacity == FleetState.Tokens.capacityValue)
+        #expect(FleetState.tokenCapacity == FleetState.Targets.capacityValue)
+        #expect(FleetState.tokenCapacity >= 2 * TokenRegistry.maxPushToStartPerEnv)
+    }
+
+    @Test("a state's cells are plain bytes: copying them counts no reference")
+    func plainBytes() {
+        #expect(_isPOD(FleetState.Cells.self))
+        // The box reads its cells at the start of its header.
+        #expect(MemoryLayout<FleetStateBox.Header>.offset(of: \FleetStateBox.Header.cells) == 0)
+        #expect(_isPOD(PackedFleetState.self))
+    }
+
+    @Test("a POST past the list's capacity marks the step refused by maxPostsInFlight")
+    func postOverflow() {
+        var config = Fixture.config()
+        config.bounds.maxPostsInFlight = FleetConfig.inFlightRange.upperBound
+        config.bounds.maxPushesInFlight = 1
+        let model = FleetSystem(config: config)
+        var s = model.initialStates()[0]
+        let post = PostCell(device: 0, host: 0, endpoint: .ended, token: 0, env: 0)
+        for _ in 0..<FleetState.postCapacity { s.post(post) }
+        #expect(!s.postsOverflowed && !model.withinBounds(s) && model.refusingInFlightBound(s) == .maxPostsInFlight)
+        s.post(post)
+        #expect(s.posts.count == FleetState.postCapacity && s.postsOverflowed)
+        #expect(!model.withinBounds(s) && model.refusingInFlightBound(s) == .maxPostsInFlight)
+        // A copy made for the next step starts without the mark (a refused state is never kept).
+        var copy = s
+        copy.hostsDown = 1
+        #expect(!copy.postsOverflowed && s.postsOverflowed)
     }
 
     @Test("a list keeps its order through append, insert, remove and sort")
@@ -57,7 +101,7 @@ struct SessionsCodeTests {
             lists += longest
         }
         #expect(lists.count > 500)
-        #expect(Set(lists.map { SessionsCode($0) }).count == Set(lists).count)
+        #expect(Set(lists.map { SessionsCode(FixedList($0)) }).count == Set(lists).count)
         #expect(FleetConfig.sessionCount.upperBound <= SessionsCode.maxSessions)
     }
 }

@@ -85,11 +85,11 @@ struct FleetSymmetryTests {
     func sessionsAreSymmetric() {
         let specs = [FleetConfig.SessionSpec(host: 0, initial: .working), FleetConfig.SessionSpec(host: 0, initial: .working)]
         // s2 entered working first, then s1: the card shows s2 above s1.
-        let sessions = [SessionCell(activity: .working, duplicated: false, since: 1), SessionCell(activity: .working, duplicated: false, since: 0)]
+        let sessions: FleetState.Sessions = [SessionCell(activity: .working, duplicated: false, since: 1), SessionCell(activity: .working, duplicated: false, since: 0)]
         let truth = FleetLogic.truth(sessions: sessions, specs: specs, guards: .all)
         #expect(Array(truth.rows) == [1 << 1, 0 << 1])
         // The swap moves each session, its since order with it, to the other's index.
-        let swappedSessions = [sessions[1], sessions[0]]
+        let swappedSessions: FleetState.Sessions = [sessions[1], sessions[0]]
         var renamed = truth
         renamed.rows = FixedList(truth.rows.map { ($0 & 1) | (($0 >> 1) == 0 ? 1 << 1 : 0) })
         let swappedTruth = FleetLogic.truth(sessions: swappedSessions, specs: specs, guards: .all)

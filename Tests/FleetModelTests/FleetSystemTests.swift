@@ -111,26 +111,65 @@ struct FleetFingerprintTests {
 
     @Test("the quick in-order check says what renumbering would: repeats, zeros, gaps, tokens past 64")
     func numberedInOrder() {
-        let base = model.initialStates()[0]
-        let m = FleetSystem.maxToken(base)  // the initial tokens are 1...m, in order
-        // Cases in offsets past m (0 stays "no token", -1 is token 1, seen before).
+        // Cases in tokens held, in `forEachToken` order (0 is "no token").
         let cases: [([Int], Bool)] = [
             ([], true), ([1], true), ([2], false), ([1, 1, 2], true), ([1, 0, 2], true), ([2, 1], false),
-            ([1, -1], true), (Array(1...69), true), (Array(1...64) + [66], false),
-            (Array(1...199) + [1, 150], true),
+            ([1, 2, 1], true), (Array(1...65), true), (Array(1...64) + [66], false),
+            (Array(1...63) + [1, 60], true),
         ]
-        for (offsets, inOrder) in cases {
-            let tokens = offsets.map { UInt8($0 == 0 ? 0 : $0 < 0 ? 1 : m + $0) }
-            var s = base
-            s.posts = tokens.map { PostCell(device: 0, host: 0, endpoint: .updateToken, token: $0, env: 0) }
+        for (numbers, inOrder) in cases {
+            let tokens = numbers.map { UInt8($0) }
+            let s = Self.holding(tokens)
             // Independent of the check: numbering in order of first appearance maps each to itself.
             var firstSeen: [UInt8] = []
-            FleetSystem.forEachToken(s) { t in if t != 0 && !firstSeen.contains(t) { firstSeen.append(t) } }
+            var all: [UInt8] = []
+            FleetSystem.forEachToken(s) { t in
+                if t != 0 { all.append(t) }
+                if t != 0 && !firstSeen.contains(t) { firstSeen.append(t) }
+            }
+            #expect(all == tokens.filter { $0 != 0 }, "every token is held")
             #expect(firstSeen.enumerated().allSatisfy { Int($0.element) == $0.offset + 1 } == inOrder, "\(tokens)")
             #expect(FleetSystem.numberedInOrder(s) == inOrder, "\(tokens)")
             var renumbered = s
             model.renumber(&renumbered)
             #expect((renumbered == s) == inOrder, "\(tokens)")
         }
+    }
+
+    /// A state whose token slots, in `forEachToken` order (phones, registries, then POSTs and
+    /// pushes in flight), hold `tokens`: the inline lists hold up to 65.
+    static func holding(_ tokens: [UInt8]) -> FleetState {
+        var rest = tokens[...]
+        var s = FleetState(sessions: [], hostsDown: 0, servers: [], registries: [], devices: [], pushes: [], posts: [])
+        for _ in 0..<FleetState.deviceCapacity {
+            var d = DeviceCell.blank
+            d.pushToStartToken = rest.popFirst() ?? 0
+            while d.cards.count < FleetState.cardCapacity, let t = rest.popFirst() {
+                var c = CardCell.blank
+                c.token = t
+                d.cards.append(c)
+            }
+            s.devices.append(d)
+        }
+        for _ in 0..<FleetState.registryCapacity {
+            var r = RegistryCell.blank
+            while r.pushToStart.count < FleetState.tokenCapacity, let t = rest.popFirst() {
+                r.pushToStart.append(TokenEntry(token: t, device: 0, env: 0))
+            }
+            while r.update.count < FleetState.tokenCapacity, let t = rest.popFirst() {
+                r.update.append(TokenEntry(token: t, device: 0, env: 0))
+            }
+            s.registries.append(r)
+        }
+        while s.posts.count < FleetState.postCapacity, let t = rest.popFirst() {
+            s.posts.append(PostCell(device: 0, host: 0, endpoint: .updateToken, token: t, env: 0))
+        }
+        while s.pushes.count < FleetState.pushCapacity, let t = rest.popFirst() {
+            var push = PushCell.blank
+            push.token = t
+            s.pushes.append(push)
+        }
+        precondition(rest.isEmpty, "more tokens than slots")
+        return s
     }
 }

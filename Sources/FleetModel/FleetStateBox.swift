@@ -1,0 +1,50 @@
+/// A fleet state's cells in one heap block (a `ManagedBuffer` header: one allocation, read
+/// through a pointer, no exclusivity check per access), with what a successor's packing needs
+/// to reuse its parent's ids. Never written while shared:
+/// `FleetState.unshare` copies it first.
+final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
+    struct Header {
+        var cells: FleetState.Cells
+        /// Parts (`FleetState.Part`) written since this box was copied from `source` (all of
+        /// them when it has none): the others are its source's, unchanged.
+        var written: UInt8
+        /// A POST did not fit (`FleetState.post`): the step is refused by maxPostsInFlight.
+        var postsOverflowed = false
+        /// The box this one was copied from (held, so the identity test in `changed(since:)`
+        /// can never match a newer box at a reused address).
+        var source: FleetStateBox?
+    }
+
+    static func make(_ header: Header) -> FleetStateBox {
+        unsafeDowncast(create(minimumCapacity: 0) { _ in header }, to: FleetStateBox.self)
+    }
+
+    static func make(_ cells: FleetState.Cells) -> FleetStateBox {
+        make(Header(
+            cells: cells, written: FleetState.Part.all, source: nil))
+    }
+
+    /// A copy of this box's cells to write: nothing written yet.
+    func copy() -> FleetStateBox {
+        let b = Self.make(head.pointee)
+        b.head.pointee.written = 0
+        b.head.pointee.postsOverflowed = false
+        b.head.pointee.source = self
+        return b
+    }
+
+    @inline(__always) var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
+    /// The cells: the header's first field, at its start (`FleetStateCapacityTests` checks it;
+    /// a stored offset would be a lazy global, initialized-checked on every read).
+    @inline(__always) var cells: UnsafeMutablePointer<FleetState.Cells> {
+        withUnsafeMutablePointerToHeader { UnsafeMutableRawPointer($0).assumingMemoryBound(to: FleetState.Cells.self) }
+    }
+
+    /// The parts of this state that may differ from `parent`'s: none when they share the box,
+    /// the parts written since the copy when this box was copied from `parent`'s, else all.
+    func changed(since parent: FleetStateBox) -> UInt8 {
+        if self === parent { return 0 }
+        return head.pointee.source === parent ? head.pointee.written : FleetState.Part.all
+    }
+}
