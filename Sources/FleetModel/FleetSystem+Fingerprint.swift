@@ -50,7 +50,50 @@ struct WordPacker {
 }
 
 extension FleetSystem {
-    /// Every field of the state, in a fixed order, lengths first (so no two states share bytes).
+    /// The fingerprint (scheme 3): each part (`FleetState.Part`) hashed on its own, with its own
+    /// seed, and the five hashes summed and mixed. A successor reuses its parent's hash of every
+    /// part the step did not write (cached in the box by `loaded`), so only written parts are packed.
+    static func fingerprint(_ s: FleetState) -> UInt64 {
+        let head = s.box.head
+        let hashed = head.pointee.hashed
+        if hashed == FleetState.Part.all {
+            let h = head.pointee.hashes
+            return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
+        }
+        var sum: UInt64 = 0
+        for k in 0..<5 {
+            sum &+= hashed & (1 << k) != 0 ? head.pointee.hashes[k] : partHash(s.cells, k)
+        }
+        return Fingerprint.mix(sum)
+    }
+
+    /// Caches every part's hash in `s`'s box (a box only `s` holds; otherwise nothing), so the
+    /// successors copied from it reuse the hashes of the parts they leave alone.
+    static func cacheHashes(_ s: inout FleetState) {
+        guard isKnownUniquelyReferenced(&s.box) else { return }
+        let head = s.box.head
+        for k in 0..<5 { head.pointee.hashes[k] = partHash(s.cells, k) }
+        head.pointee.hashed = FleetState.Part.all
+    }
+
+    /// Part `k`'s hash (the part whose bit is `1 << k`): its fields in a fixed order, lengths
+    /// first, from a seed of its own (so equal bytes in two parts hash apart).
+    static func partHash(_ c: UnsafeMutablePointer<FleetState.Cells>, _ k: Int) -> UInt64 {
+        var p = WordPacker(hash: 0x243F_6A88_85A3_08D3 &+ UInt64(k) &* 0x9E37_79B9_7F4A_7C15)
+        switch k {
+        case 0:
+            for i in c.pointee.sessions.indices { c.pointee.sessions[i].pack(into: &p) }
+            p.add(c.pointee.hostsDown)
+        case 1: for i in c.pointee.servers.indices { pack(c.pointee.servers[i], &p) }
+        case 2: for i in c.pointee.registries.indices { pack(c.pointee.registries[i], &p) }
+        case 3: for i in c.pointee.devices.indices { pack(c.pointee.devices[i], &p) }
+        default: pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
+        }
+        return p.finish()
+    }
+
+    /// Every field of the state, in a fixed order, lengths first (so no two states share bytes):
+    /// fingerprint scheme 2, now only the order `representative` picks the least by.
     static func pack(_ s: FleetState) -> UInt64 {
         // Through the cells' pointer, by index: no cell is copied out of the state.
         let c = s.cells
