@@ -159,11 +159,7 @@ public struct FleetSystem: Model {
 
     /// The state with its parts' hashes cached: the search expands it, and its successors
     /// rehash only what their step wrote (`fingerprint`).
-    public func loaded(_ stored: PackedFleetState) -> FleetState {
-        var s = codec.unpack(stored)
-        Self.cacheHashes(&s)
-        return s
-    }
+    public func loaded(_ stored: PackedFleetState) -> FleetState { codec.unpack(stored) }
 }
 
 extension FleetSystem {
