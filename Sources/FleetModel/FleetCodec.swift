@@ -19,12 +19,12 @@ final class FleetCodec: Sendable {
         }
     }
 
-    private let world = InternTable<World>()
-    private let servers = InternTable<FleetState.Servers>()
-    private let registries = InternTable<FleetState.Registries>()
-    private let inFlight = InternTable<InFlight>()
-    private let devices = InternTable<DeviceCell>()
-    private let deviceLists = InternTable<FleetState.Devices>()
+    private let world = InternTable<World> { FleetSystem.worldHash($0.sessions, $0.hostsDown) }
+    private let servers = InternTable<FleetState.Servers> { FleetSystem.serversHash($0) }
+    private let registries = InternTable<FleetState.Registries> { FleetSystem.registriesHash($0) }
+    private let inFlight = InternTable<InFlight> { FleetSystem.inFlightHash($0.posts, $0.pushes) }
+    private let devices = InternTable<DeviceCell> { FleetSystem.deviceHash($0) }
+    private let deviceLists = InternTable<FleetState.Devices> { FleetSystem.devicesHash($0) }
     /// One id per phone, in words 4...7, up to this many phones; more go in one list.
     static let devicesInline = 4
     /// The number of phones (fixed by the configuration).
@@ -66,19 +66,30 @@ final class FleetCodec: Sendable {
         return PackedFleetState(words: w)
     }
 
+    /// The state, with its parts' fingerprint hashes (the tables') cached in its box.
     func unpack(_ p: PackedFleetState) -> FleetState {
         let w = p.words
-        let inFlight = inFlight.value(w[3]), world = world.value(w[0])
+        let inFlight = inFlight.entry(w[3]), world = world.entry(w[0])
+        let servers = servers.entry(w[1]), registries = registries.entry(w[2])
         var devices = FleetState.Devices()
+        var devicesHash: UInt64 = 0
         if deviceCount > Self.devicesInline {
-            devices = deviceLists.value(w[4])
+            (devices, devicesHash) = deviceLists.entry(w[4])
         } else {
-            for d in 0..<deviceCount { devices.append(self.devices.value(w[4 + d])) }
+            for d in 0..<deviceCount {
+                let device = self.devices.entry(w[4 + d])
+                devices.append(device.value)
+                devicesHash &+= FleetSystem.deviceWeight(d) &* device.hash
+            }
         }
-        return FleetState(
-            sessions: world.sessions, hostsDown: world.hostsDown,
-            servers: servers.value(w[1]), registries: registries.value(w[2]), devices: devices,
-            pushes: inFlight.pushes, posts: inFlight.posts)
+        let s = FleetState(
+            sessions: world.value.sessions, hostsDown: world.value.hostsDown,
+            servers: servers.value, registries: registries.value, devices: devices,
+            pushes: inFlight.value.pushes, posts: inFlight.value.posts)
+        let head = s.box.head
+        head.pointee.hashes = [world.hash, servers.hash, registries.hash, devicesHash, inFlight.hash]
+        head.pointee.hashed = FleetState.Part.all
+        return s
     }
 
     private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>) {

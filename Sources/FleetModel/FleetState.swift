@@ -34,10 +34,12 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     /// The cells, read in place.
     @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
 
-    /// Before a write to `part`: a shared box is copied first, and the part is marked written.
+    /// Before a write to `part`: a shared box is copied first, and the part is marked written
+    /// (and its cached fingerprint hash dropped).
     @inline(__always) mutating func unshare(_ part: UInt8) {
         if !isKnownUniquelyReferenced(&box) { box = box.copy() }
         box.head.pointee.written |= part
+        box.head.pointee.hashed &= ~part
     }
 
     /// The parts of a packed state (`FleetCodec`): each is one bit.

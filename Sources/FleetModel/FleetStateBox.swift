@@ -13,6 +13,10 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
         /// The box this one was copied from (held, so the identity test in `changed(since:)`
         /// can never match a newer box at a reused address).
         var source: FleetStateBox?
+        /// Each part's fingerprint hash (`FleetSystem.partHash`, index = the part's bit), valid
+        /// where `hashed` has the part's bit: a copy keeps its source's, a write clears the part's.
+        var hashes = InlineArray<5, UInt64>(repeating: 0)
+        var hashed: UInt8 = 0
     }
 
     static func make(_ header: Header) -> FleetStateBox {

@@ -91,7 +91,8 @@ extension FleetSystem {
         }
         for d in state.devices.indices {
             switch state.devices[d].app {
-            case .foreground: out.append(.leaveApp(d))
+            // Not offered where `next` refuses it (the same test): no candidate step to refuse.
+            case .foreground: if !handlersPending(state, d) { out.append(.leaveApp(d)) }
             case .suspended:
                 out.append(.openApp(d))
                 if w.appTerminated { out.append(.terminateApp(d)) }
@@ -128,10 +129,10 @@ extension FleetSystem {
             if device.wakePending && !device.app.isAlive { out.append(.backgroundLaunch(d)) }
             guard device.app.isAlive else { continue }
             // iOS suspends a background launch when its short window ends: at any point.
-            if device.app == .background { out.append(.backgroundEnds(d)) }
+            if device.app == .background && !handlersPending(state, d) { out.append(.backgroundEnds(d)) }
             if !device.fetched || device.knownDown != state.hostsDown { out.append(.refresh(d)) }
             if device.needsSync { out.append(.sync(d)) }
-            out.append(.activityUpdates(d))
+            if activityUpdatesActs(state, d) { out.append(.activityUpdates(d)) }
         }
         return out
     }

@@ -42,6 +42,18 @@ struct WordPacker {
         word = 0
         shift = 0
     }
+    /// A packer for part `k` of the fingerprint (`FleetSystem.partHash`): a seed of its own.
+    init() {}
+
+    init(partSeed k: UInt64) { hash = 0x243F_6A88_85A3_08D3 &+ k &* 0x9E37_79B9_7F4A_7C15 }
+
+    /// A part's hash: one full mix (`FleetSystem.fingerprint` mixes the parts' sum again).
+    mutating func finishPart() -> UInt64 {
+        add(0xA5)
+        flush()
+        return Fingerprint.mix(hash &+ step)
+    }
+
     mutating func finish() -> UInt64 {
         add(0xA5)
         flush()
@@ -50,7 +62,80 @@ struct WordPacker {
 }
 
 extension FleetSystem {
-    /// Every field of the state, in a fixed order, lengths first (so no two states share bytes).
+    /// The fingerprint (scheme 3): each part (`FleetState.Part`) hashed on its own, with its own
+    /// seed, and the five hashes summed and mixed. A successor reuses its parent's hash of every
+    /// part the step did not write (cached in the box by `FleetCodec.unpack`), so only written
+    /// parts are packed.
+    static func fingerprint(_ s: FleetState) -> UInt64 {
+        let head = s.box.head
+        let hashed = head.pointee.hashed
+        if hashed == FleetState.Part.all {
+            let h = head.pointee.hashes
+            return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
+        }
+        var sum: UInt64 = 0
+        for k in 0..<5 {
+            sum &+= hashed & (1 << k) != 0 ? head.pointee.hashes[k] : partHash(s.cells, k)
+        }
+        return Fingerprint.mix(sum)
+    }
+
+    /// Part `k`'s hash (the part whose bit is `1 << k`).
+    static func partHash(_ c: UnsafeMutablePointer<FleetState.Cells>, _ k: Int) -> UInt64 {
+        switch k {
+        case 0: worldHash(c.pointee.sessions, c.pointee.hostsDown)
+        case 1: serversHash(c.pointee.servers)
+        case 2: registriesHash(c.pointee.registries)
+        case 3: devicesHash(c.pointee.devices)
+        default: inFlightHash(c.pointee.posts, c.pointee.pushes)
+        }
+    }
+
+    // Each part's fields in a fixed order, lengths first, from a seed of its own (so equal
+    // bytes in two parts hash apart). The codec's tables keep each distinct part's hash.
+    static func worldHash(_ sessions: FleetState.Sessions, _ hostsDown: UInt8) -> UInt64 {
+        var p = WordPacker(partSeed: 0)
+        for i in sessions.indices { sessions[i].pack(into: &p) }
+        p.add(hostsDown)
+        return p.finishPart()
+    }
+
+    static func serversHash(_ servers: FleetState.Servers) -> UInt64 {
+        var p = WordPacker(partSeed: 1)
+        for i in servers.indices { pack(servers[i], &p) }
+        return p.finishPart()
+    }
+
+    static func registriesHash(_ registries: FleetState.Registries) -> UInt64 {
+        var p = WordPacker(partSeed: 2)
+        for i in registries.indices { pack(registries[i], &p) }
+        return p.finishPart()
+    }
+
+    /// One phone's hash, whatever its index (the codec interns phones, not positions).
+    static func deviceHash(_ device: DeviceCell) -> UInt64 {
+        var p = WordPacker(partSeed: 3)
+        pack(device, &p)
+        return p.finishPart()
+    }
+
+    /// Phone `d`'s hash is weighted by an odd constant of its own: swapped phones differ.
+    @inline(__always) static func deviceWeight(_ d: Int) -> UInt64 { 1 &+ 2 &* UInt64(d) &* 0x9E37_79B9_7F4A_7C15 }
+
+    static func devicesHash(_ devices: FleetState.Devices) -> UInt64 {
+        var sum: UInt64 = 0
+        for d in devices.indices { sum &+= deviceWeight(d) &* deviceHash(devices[d]) }
+        return sum
+    }
+
+    static func inFlightHash(_ posts: FleetState.Posts, _ pushes: FleetState.Pushes) -> UInt64 {
+        var p = WordPacker(partSeed: 4)
+        pack(posts: posts, pushes: pushes, &p)
+        return p.finishPart()
+    }
+
+    /// Every field of the state, in a fixed order, lengths first (so no two states share bytes):
+    /// fingerprint scheme 2, now only the order `representative` picks the least by.
     static func pack(_ s: FleetState) -> UInt64 {
         // Through the cells' pointer, by index: no cell is copied out of the state.
         let c = s.cells

@@ -145,10 +145,11 @@ public struct FleetSystem: Model {
         }
     }
 
-    public func fingerprint(of state: FleetState) -> UInt64 { Self.pack(state) }
+    public func fingerprint(of state: FleetState) -> UInt64 { Self.fingerprint(state) }
 
-    /// 2: words summed after a multiply each (`WordPacker`), not chained through full mixes.
-    public var fingerprintScheme: String { "2" }
+    /// 3: each part hashed on its own (`WordPacker`) and the hashes summed, so a successor
+    /// rehashes only the parts its step wrote (2: the whole state through one `WordPacker`).
+    public var fingerprintScheme: String { "3" }
 
     public func stored(_ state: FleetState) -> PackedFleetState { codec.pack(state) }
 
@@ -156,6 +157,8 @@ public struct FleetSystem: Model {
         codec.pack(state, after: parent, packed: packed)
     }
 
+    /// The state with its parts' hashes cached: the search expands it, and its successors
+    /// rehash only what their step wrote (`fingerprint`).
     public func loaded(_ stored: PackedFleetState) -> FleetState { codec.unpack(stored) }
 }
 

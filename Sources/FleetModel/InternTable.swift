@@ -9,7 +9,14 @@ final class InternTable<Value: WordHashable>: Sendable {
     private struct Storage {
         var ids: [Hashed<Value>: UInt32] = [:]
         var values: [Value] = []
+        /// Each value's fingerprint hash (`partHash`), by the same index.
+        var hashes: [UInt64] = []
     }
+    /// A value's part hash for the fingerprint (`FleetSystem.fingerprint`), computed once per
+    /// distinct value, so a state unpacked from ids has its parts' hashes without packing them.
+    private let partHash: @Sendable (Value) -> UInt64
+
+    init(partHash: @escaping @Sendable (Value) -> UInt64) { self.partHash = partHash }
     /// An id is its index in its stripe, shifted left by this, or'ed with the stripe's number.
     private static var stripeBits: Int { 4 }
     /// Held inline (not a class each): a lookup borrows its stripe, no retain and release.
@@ -23,6 +30,7 @@ final class InternTable<Value: WordHashable>: Sendable {
             if let known = s.ids[hashed] { return known }
             let id = UInt32(truncatingIfNeeded: s.values.count << Self.stripeBits | stripe)
             s.values.append(value)
+            s.hashes.append(partHash(value))
             s.ids[hashed] = id
             return id
         }
@@ -32,6 +40,12 @@ final class InternTable<Value: WordHashable>: Sendable {
     func value(_ id: UInt32) -> Value {
         let stripe = Int(id) & ((1 << Self.stripeBits) - 1)
         return stripes[stripe].withLock { $0.values[Int(id) >> Self.stripeBits] }
+    }
+
+    /// The value named `id` and its part hash.
+    func entry(_ id: UInt32) -> (value: Value, hash: UInt64) {
+        let stripe = Int(id) & ((1 << Self.stripeBits) - 1)
+        return stripes[stripe].withLock { ($0.values[Int(id) >> Self.stripeBits], $0.hashes[Int(id) >> Self.stripeBits]) }
     }
 
     /// Distinct values held.

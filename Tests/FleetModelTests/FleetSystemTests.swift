@@ -101,6 +101,32 @@ struct FleetFingerprintTests {
         #expect(model.fingerprint(of: a) != model.fingerprint(of: b))
     }
 
+    @Test("a fingerprint from cached part hashes (an unpacked state, its successors' copies) is one packed afresh")
+    func cachedPartHashes() {
+        var world = Fixture.noFaults
+        world.postLost = true
+        world.tokenRotation = true
+        world.sendFails = true
+        let model = FleetSystem(config: Fixture.config(hosts: 2, devices: 2, world: world, budget: 1))
+        let states = reachable(model, depth: 5)
+        #expect(states.count > 100)
+        var cached = 0
+        for state in states {
+            let parent = model.loaded(model.stored(state))
+            #expect(model.fingerprint(of: parent) == model.fingerprint(of: FleetState(cells: state.cells.pointee)))
+            // Two steps without a reload: the second copies a box whose hashes are partly cached.
+            for a in model.actions(in: parent) {
+                guard let next = model.next(parent, a) else { continue }
+                if next.box.head.pointee.hashed != 0 { cached += 1 }
+                for b in model.actions(in: next) {
+                    guard let after = model.next(next, b) else { continue }
+                    #expect(model.fingerprint(of: after) == model.fingerprint(of: FleetState(cells: after.cells.pointee)), "\(a), \(b)")
+                }
+            }
+        }
+        #expect(cached > 0, "successors reuse their parent's hashes")
+    }
+
     @Test("tokens are renumbered in order of appearance, so how they were minted does not matter")
     func renumbering() {
         var s = model.initialStates()[0]
