@@ -139,7 +139,7 @@ extension ModelRunner {
         for name in notRun {
             lines.append("| \(name) |" + (worlds ? " - |" : "") + " not run (stopped) | - | - | - | - | - | - |")
         }
-        if rows.contains(where: { !$0.cut.isEmpty }) { lines += ["", BoundCutNote.footnote] }
+        if rows.contains(where: { !$0.cut.isEmpty }) { lines += ["", BoundCutNote.footnote(rows.map(\.cut))] }
         return lines
     }
 }
@@ -151,7 +151,12 @@ enum BoundCutNote {
         "bound cut: \(cut.states) \(cut.states == 1 ? "state" : "states") (\(cut.refusals.map(\.bound).joined(separator: ", ")))"
     }
 
-    /// Printed under the table when some row has one.
+    /// Printed under the table when some row has one; a fixed capacity of the model is said to be one.
+    static func footnote(_ cuts: [BoundCut]) -> String {
+        let fixed = cuts.contains { $0.refusals.contains { BoundCut.isFixed($0.bound) } }
+        return footnote + (fixed ? "; a capacity of the model (\"the model's ...\") is fixed: no configuration raises it" : "")
+    }
+
     static let footnote = "bound cut: with the guard off, a bound of the model refused a system step in states otherwise "
         + "quiet, so they were not judged at quiescence: a guard NOT KILLED there may be hidden by the bound (raise it to look past)"
 }

@@ -41,7 +41,8 @@ public struct BoundCut: Sendable, Equatable, Codable {
         }
     }
 
-    /// The report's line, or nil when no state was cut. Most-refusing bound first.
+    /// The report's line, or nil when no state was cut. Most-refusing bound first. A bound the
+    /// configuration sets can be raised; a fixed capacity of the model (`isFixed`) cannot.
     public var line: String? {
         guard states > 0 else { return nil }
         let ranked = refusals.sorted { ($0.states, $1.bound) > ($1.states, $0.bound) }
@@ -49,7 +50,15 @@ public struct BoundCut: Sendable, Equatable, Codable {
             ? ranked[0].bound
             : ranked.map { "\($0.bound) in \($0.states.grouped)" }.joined(separator: ", ")
         let plural = states == 1 ? "state" : "states"
+        let raisable = ranked.filter { !Self.isFixed($0.bound) }.map(\.bound)
+        let advice = raisable.isEmpty ? ", which no configuration raises"
+            : raisable.count == ranked.count ? " (raise \(ranked.count == 1 ? "it" : "them") to look past)"
+            : " (raise \(raisable.joined(separator: ", ")) to look past; the model's capacity is fixed)"
         return "bound cut: \(states.grouped) \(plural) not judged at quiescence: a system step was refused by "
-            + "\(names) (raise \(ranked.count == 1 ? "it" : "them") to look past)"
+            + names + advice
     }
+
+    /// A refusal named as a capacity of the model ("the model's …", `Model.refusingBound`), not
+    /// a configuration key: nothing the user sets raises it.
+    public static func isFixed(_ bound: String) -> Bool { bound.hasPrefix("the model's ") }
 }

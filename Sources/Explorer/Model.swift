@@ -69,9 +69,10 @@ public protocol Model: Sendable {
 
     /// The bound of the model (a cap on messages in flight or on cards shown) that alone refuses
     /// the system action `action` in `state`, named by its configuration key for the report's
-    /// `bound cut:` line (e.g. "maxPostsInFlight"); nil when no bound refuses it. The real system
-    /// would take such a step, so a state with one is not quiescent. Asked only of states
-    /// otherwise quiescent, for their system actions; the default is nil (no bound refuses a step).
+    /// `bound cut:` line (e.g. "maxPostsInFlight"), or a capacity of the model no configuration
+    /// raises, named as a phrase starting "the model's " (`BoundCut.isFixed`); nil when none
+    /// refuses it. The real system would take such a step, so a state with one is not quiescent.
+    /// Asked only of states otherwise quiescent, for their system actions; the default is nil.
     func refusingBound(_ state: State, _ action: Action) -> String?
 
     /// Why `action` names an actor this configuration does not have (a phone, session, host or

@@ -125,11 +125,15 @@ enum FleetLogic {
             file: persisted(s.file, sessions: sessions), pendingLoad: persisted(s.pendingLoad, sessions: sessions))
     }
 
-    static func store(_ server: FleetServer, into cell: inout ServerCell, registry: inout RegistryCell) {
+    /// False, leaving `registry` as it was, when a registry list would not fit the model
+    /// (`tokens`): the step is refused by the token-list capacity.
+    static func store(_ server: FleetServer, into cell: inout ServerCell, registry: inout RegistryCell) -> Bool {
         store(server.box, into: &cell)
         cell.file = persistedCell(server.file)
         cell.pendingLoad = persistedCell(server.pendingLoad)
-        registry = registryCell(server.registry, was: registry)
+        guard let next = registryCell(server.registry) else { return false }
+        registry = next
+        return true
     }
 
     // MARK: tokens
@@ -156,15 +160,16 @@ enum FleetLogic {
         TokenRegistry(pushToStart: r.pushToStart.map(token), update: r.update.map(token))
     }
 
-    static func registryCell(_ r: TokenRegistry, was: RegistryCell) -> RegistryCell {
-        RegistryCell(pushToStart: tokens(r.pushToStart), update: tokens(r.update))
+    /// Nil when a list would not fit the model (`tokens`).
+    static func registryCell(_ r: TokenRegistry) -> RegistryCell? {
+        guard let pushToStart = tokens(r.pushToStart), let update = tokens(r.update) else { return nil }
+        return RegistryCell(pushToStart: pushToStart, update: update)
     }
 
-    /// A registry list as cells; a list longer than the model holds stops the run (it is never cut).
-    static func tokens(_ list: [RegisteredToken]) -> FleetState.Tokens {
-        precondition(
-            list.count <= FleetState.tokenCapacity,
-            "a token store grew past \(FleetState.tokenCapacity) tokens: raise FleetState.tokenCapacity")
+    /// A registry list as cells; nil for a list longer than the model holds (never cut: only a
+    /// cap or supersede guard off grows one that far, and the step is refused, reported).
+    static func tokens(_ list: [RegisteredToken]) -> FleetState.Tokens? {
+        guard list.count <= FleetState.tokenCapacity else { return nil }
         return FixedList(list.lazy.map(entry))
     }
 

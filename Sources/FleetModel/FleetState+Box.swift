@@ -24,11 +24,28 @@ extension FleetState {
         if posts.count < Posts.capacityValue {
             posts.append(p)
         } else {
-            unshare(Part.inFlight)
-            box.head.pointee.postsOverflowed = true
+            overflowed(Overflow.posts, Part.inFlight)
         }
     }
 
+    /// A list that did not fit, one bit each: the step is refused (`FleetSystem.withinBounds`).
+    enum Overflow {
+        /// A POST past the in-flight bound plus one: maxPostsInFlight.
+        static let posts: UInt8 = 1
+        /// A registry list past `tokenCapacity` (`serverStep`): the model's token-list capacity.
+        static let tokens: UInt8 = 2
+    }
+
+    /// Notes that a list of `part` did not fit; the list itself is left as it was.
+    mutating func overflowed(_ list: UInt8, _ part: UInt8) {
+        unshare(part)
+        box.head.pointee.overflow |= list
+    }
+
+    /// The lists that did not fit in this step (0: none).
+    var overflow: UInt8 { box.head.pointee.overflow }
     /// More POSTs were put in flight than the list holds (a step that is refused).
-    var postsOverflowed: Bool { box.head.pointee.postsOverflowed }
+    var postsOverflowed: Bool { overflow & Overflow.posts != 0 }
+    /// A registry list grew past `tokenCapacity` (a step that is refused).
+    var tokensOverflowed: Bool { overflow & Overflow.tokens != 0 }
 }

@@ -7,7 +7,8 @@ import FleetCard
 /// the most the configuration's legal ranges allow: rows ≤ 2 per session (a duplicated row
 /// counts twice without `seenSidSkip`), cards ≤ `maxCardsPerDevice` (every step that adds one
 /// checks it), one cache entry per session, in-flight lists their bound plus one step's worth
-/// (see the capacity constants; registry lists are the exception, `tokenCapacity`).
+/// (see the capacity constants; registry lists are the exception: a step past `tokenCapacity`
+/// is refused).
 ///
 /// Identifiers are small integers: sessions and hosts by index (config order), tokens by a
 /// number renumbered in order of first appearance after every step (`canonicalTokens`), so two
@@ -276,8 +277,9 @@ extension FleetState {
     /// The most tokens a registry list (and so a tick's targets) holds. With the guards on a
     /// list holds at most 6 (three push-to-start tokens per environment; one update token per
     /// environment, or per phone and environment with a device id). With a cap or supersede
-    /// guard off no range bounds it (the PR worlds' mutants reach 5): a list that grows past
-    /// this stops the run (`FleetLogic.tokens`) rather than dropping a token.
+    /// guard off no range bounds it (the PR worlds' mutants reach 5): a step that would grow
+    /// one past this is refused by the model's token-list capacity (`FleetBound`, reported in
+    /// the bound cut) rather than dropping a token or stopping the run.
     static let tokenCapacity = 8
 }
 

@@ -8,8 +8,8 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
         /// Parts (`FleetState.Part`) written since this box was copied from `source` (all of
         /// them when it has none): the others are its source's, unchanged.
         var written: UInt8
-        /// A POST did not fit (`FleetState.post`): the step is refused by maxPostsInFlight.
-        var postsOverflowed = false
+        /// A list that did not fit (`FleetState.Overflow`, bits): the step is refused.
+        var overflow: UInt8 = 0
         /// The box this one was copied from (held, so the identity test in `changed(since:)`
         /// can never match a newer box at a reused address).
         var source: FleetStateBox?
@@ -32,7 +32,7 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
     func copy() -> FleetStateBox {
         let b = Self.make(head.pointee)
         b.head.pointee.written = 0
-        b.head.pointee.postsOverflowed = false
+        b.head.pointee.overflow = 0
         b.head.pointee.source = self
         return b
     }

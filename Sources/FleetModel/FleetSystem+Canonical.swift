@@ -52,13 +52,15 @@ extension FleetSystem {
     }
 
     func withinBounds(_ s: FleetState) -> Bool {
-        !s.postsOverflowed && s.posts.count <= config.bounds.maxPostsInFlight
+        s.overflow == 0 && s.posts.count <= config.bounds.maxPostsInFlight
             && s.pushes.count <= config.bounds.maxPushesInFlight
     }
 
-    /// The bound that refused a state `withinBounds` refuses (POSTs first, as they are counted).
+    /// The bound that refused a state `withinBounds` refuses (a token list that did not fit,
+    /// then POSTs, as they are counted).
     func refusingInFlightBound(_ s: FleetState) -> FleetBound {
-        s.postsOverflowed || s.posts.count > config.bounds.maxPostsInFlight ? .maxPostsInFlight : .maxPushesInFlight
+        if s.tokensOverflowed { return .tokenListCapacity }
+        return s.postsOverflowed || s.posts.count > config.bounds.maxPostsInFlight ? .maxPostsInFlight : .maxPushesInFlight
     }
 
     static func key(_ p: PostCell) -> [UInt8] {

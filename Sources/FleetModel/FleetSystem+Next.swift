@@ -6,12 +6,13 @@ extension FleetSystem {
         return step(state, action, refused: &refused)
     }
 
-    /// The configuration key of the bound (`withinBounds`, `maxCardsPerDevice`) that refused the
-    /// step, not the documented logic: the real system would take it, so the state is not
-    /// quiescent (Models/README.md, "Bounds"); named in the report's bound cut.
+    /// The bound (`withinBounds`, `maxCardsPerDevice`: its configuration key) or the model's
+    /// token-list capacity that refused the step, not the documented logic: the real system would
+    /// take it, so the state is not quiescent (Models/README.md, "Bounds"); named in the report's
+    /// bound cut.
     public func refusingBound(_ state: FleetState, _ action: Action) -> String? {
         var refused: FleetBound?
-        return step(state, action, refused: &refused) == nil ? refused?.rawValue : nil
+        return step(state, action, refused: &refused) == nil ? refused?.name : nil
     }
 
     /// `next`; when it returns nil only because a bound refused the step, `refused` names it.

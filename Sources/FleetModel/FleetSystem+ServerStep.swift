@@ -27,18 +27,22 @@ extension FleetSystem {
         /// Whether `cell` and `registry` differ from the key's (decided once per key, not per step).
         let cellChanged: Bool
         let registryChanged: Bool
+        /// A registry list would pass `tokenCapacity`: nothing is written, the step is refused.
+        let tokensOverflowed: Bool
 
-        init(cell: ServerCell, registry: RegistryCell, cellChanged: Bool, registryChanged: Bool) {
+        init(cell: ServerCell, registry: RegistryCell, cellChanged: Bool, registryChanged: Bool, tokensOverflowed: Bool) {
             self.cell = cell
             self.registry = registry
             self.cellChanged = cellChanged
             self.registryChanged = registryChanged
+            self.tokensOverflowed = tokensOverflowed
         }
     }
 
     /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
     /// registry after `op`. The tick in flight and `forgotSinceRegistration` are left as they
-    /// were (FleetCard does not see them; the caller sets them).
+    /// were (FleetCard does not see them; the caller sets them). A registry list that would pass
+    /// `tokenCapacity` writes nothing and marks the step refused (`FleetState.Overflow.tokens`).
     func serverStep(_ s: inout FleetState, _ i: Int, _ op: ServerOp) {
         let h = host(ofServer: i)
         var cell = s.servers[i]
@@ -62,9 +66,14 @@ extension FleetSystem {
             case .bootLoad: next = server.completingBootLoad(guards: guards)
             case .restart: next = server.restarted()
             }
-            FleetLogic.store(next, into: &after, registry: &registryAfter)
+            let fits = FleetLogic.store(next, into: &after, registry: &registryAfter)
             return ServerStepResult(
-                cell: after, registry: registryAfter, cellChanged: after != cell, registryChanged: registryAfter != registry)
+                cell: after, registry: registryAfter, cellChanged: after != cell, registryChanged: registryAfter != registry,
+                tokensOverflowed: !fits)
+        }
+        if result.tokensOverflowed {
+            s.overflowed(FleetState.Overflow.tokens, FleetState.Part.registries)
+            return
         }
         // Writing only what changed keeps the state's arrays shared with its parent's (no copy
         // now; an identity test, not an intern lookup, when the successor is packed).

@@ -32,6 +32,15 @@ import Testing
         #expect(!roomy.out.contains { $0.contains("bound cut") })
     }
 
+    @Test("the note under the table says a capacity of the model is fixed only when a row was cut by one")
+    func fixedCapacityNote() {
+        let bound = BoundCut(states: 2, refusals: [.init(bound: "maxCardsPerDevice", states: 2)])
+        let capacity = BoundCut(states: 1, refusals: [.init(bound: "the model's token-list capacity (8 per list)", states: 1)])
+        #expect(BoundCutNote.footnote([bound]) == BoundCutNote.footnote)
+        #expect(BoundCutNote.footnote([bound, capacity]).hasSuffix("is fixed: no configuration raises it"))
+        #expect(BoundCutNote.cell(capacity) == "bound cut: 1 state (the model's token-list capacity (8 per list))")
+    }
+
     @Test("pr: a mutant job carries its guard-off run's cut into report.json and the guard's JUnit case")
     func ciJob() throws {
         let scratch = Scratch()

@@ -87,4 +87,16 @@ import Testing
         expected.add(BoundCut(states: 1, refusals: [.init(bound: "cap", states: 1), .init(bound: "other", states: 1)]))
         #expect(resumed.boundCut == expected)
     }
+
+    @Test("a fixed capacity of the model is not offered to be raised; beside a bound, only the bound is")
+    func fixedCapacity() {
+        let capacity = "the model's token-list capacity (8 per list)"
+        #expect(BoundCut.isFixed(capacity) && !BoundCut.isFixed("maxPostsInFlight"))
+        #expect(BoundCut(states: 2, refusals: [.init(bound: capacity, states: 2)]).line
+            == "bound cut: 2 states not judged at quiescence: a system step was refused by \(capacity), which no configuration raises")
+        let both = BoundCut(states: 3, refusals: [.init(bound: capacity, states: 1), .init(bound: "maxPostsInFlight", states: 2)])
+        #expect(both.line == "bound cut: 3 states not judged at quiescence: a system step was refused by "
+            + "maxPostsInFlight in 2, \(capacity) in 1 (raise maxPostsInFlight to look past; the model's capacity is fixed)")
+    }
 }
+

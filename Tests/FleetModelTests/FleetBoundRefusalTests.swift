@@ -1,4 +1,5 @@
 import Explorer
+import FleetCard
 import Testing
 @testable import FleetModel
 
@@ -53,5 +54,61 @@ struct FleetBoundRefusalTests {
         // A step the logic itself disables is not a bound's refusal.
         #expect(model.next(s, .sync(0)) == nil && model.refusingBound(s, .sync(0)) == nil)
         #expect(model.refusingBound(s, .deliverPush(1)) == nil)
+    }
+
+    /// One idle session, one phone, a sandbox dev build launching up to `budget` times, one POST
+    /// and one push in flight at a time (496 states with the cap off): each launch adds a
+    /// push-to-start token to host h1's list beside the phone's own.
+    static func devBuilds(guards: Guards, budget: Int = 8) -> FleetSystem {
+        var world = Fixture.noFaults
+        world.sessionActivities = []
+        world.devBuildLaunch = true
+        var config = Fixture.config(world: world, budget: budget, depth: 60, guards: guards)
+        config.bounds.maxPostsInFlight = 1
+        config.bounds.maxPushesInFlight = 1
+        return FleetSystem(config: config)
+    }
+
+    static var capOff: Guards {
+        var g = Guards.all
+        g.pushToStartCapPerEnv = false
+        return g
+    }
+
+    static let capacityName = "the model's token-list capacity (8 per list)"
+
+    @Test("a ninth push-to-start token, with the cap off, is refused by the token-list capacity, not a crash")
+    func tokenListCapacity() throws {
+        let model = Self.devBuilds(guards: Self.capOff)
+        let eight = Array(repeating: [FleetSystem.Action.devBuildLaunch, .arrivePost(0)], count: 7).flatMap { $0 }
+        let s = try #require(Fixture.run(model, eight + [.devBuildLaunch]))
+        #expect(s.registries[0].pushToStart.count == FleetState.tokenCapacity && s.posts.count == 1)
+        // The list would hold nine: the arrival is refused, by the capacity, and nothing is written.
+        #expect(model.next(s, .arrivePost(0)) == nil)
+        #expect(model.refusingBound(s, .arrivePost(0)) == Self.capacityName)
+        #expect(s.registries[0].pushToStart.count == FleetState.tokenCapacity && !s.tokensOverflowed)
+        // With the cap on the same arrival is taken: the list keeps three tokens per environment.
+        let capped = Self.devBuilds(guards: .all)
+        let t = try #require(Fixture.run(capped, eight + [.devBuildLaunch, .arrivePost(0)]))
+        // The phone's production token and the three newest sandbox ones.
+        #expect(t.registries[0].pushToStart.count == 1 + TokenRegistry.maxPushToStartPerEnv)
+    }
+
+    @Test("the cap off, a search finishes and its report names the capacity refusal, which no configuration raises")
+    func tokenListCapacitySearch() {
+        let report = BreadthFirstSearch(Self.devBuilds(guards: Self.capOff), options: SearchOptions(threads: 2)).run()
+        #expect(report.stopReason == .exhausted)
+        #expect(report.distinctStates == 496)
+        #expect(report.boundCut == BoundCut(states: 25, refusals: [.init(bound: Self.capacityName, states: 25)]))
+        #expect(report.boundCut.line == "bound cut: 25 states not judged at quiescence: a system step was refused by "
+            + "the model's token-list capacity (8 per list), which no configuration raises")
+    }
+
+    /// The default configuration (every guard on) reports no bound cut either: `check
+    /// Models/fleet-card.json` (398,089 states), too long for a unit test in a debug build.
+    @Test("every guard on, no step of the dev-build world is refused by the token-list capacity")
+    func tokenListCapacityGuardsOn() throws {
+        let report = BreadthFirstSearch(Self.devBuilds(guards: .all, budget: 10), options: SearchOptions(threads: 2)).run()
+        #expect(report.stopReason == .exhausted && report.boundCut.isEmpty)
     }
 }
