@@ -122,3 +122,13 @@ extension FixedList: Codable where Element: Codable {
     public func encode(to encoder: Encoder) throws { try Array(self).encode(to: encoder) }
 }
 
+
+extension FixedList {
+    /// Element `i` of the list at `list`, in place: a read of a large element through the
+    /// subscript was a call to its read coroutine and a copy of the element.
+    @inline(__always) static func element(_ list: UnsafePointer<Self>, _ i: Int) -> UnsafePointer<Element> {
+        precondition(i >= 0 && i < Int(list.pointee.length), "FixedList index out of range")
+        let storage = UnsafeRawPointer(list) + MemoryLayout<Self>.offset(of: \Self.storage)!
+        return storage.assumingMemoryBound(to: Element.self) + i
+    }
+}

@@ -134,22 +134,32 @@ extension FleetSystem {
         // Through the cells' pointer, by index: no cell is copied out to be read.
         let c = s.cells
         var order = TokenOrder()
+        // Read through the accessors down to each token: a cell or list bound to a `let` was
+        // copied whole (a server's tick through a non-inlined read coroutine).
         for d in c.pointee.devices.indices {
             guard order.take(c.pointee.devices[d].pushToStartToken) else { return false }
-            let cards = c.pointee.devices[d].cards
-            for k in cards.indices where !order.take(cards[k].token) { return false }
+            for k in 0..<c.pointee.devices[d].cards.count where !order.take(c.pointee.devices[d].cards[k].token) { return false }
         }
         for r in c.pointee.registries.indices {
-            let registry = c.pointee.registries[r]
-            for k in registry.pushToStart.indices where !order.take(registry.pushToStart[k].token) { return false }
-            for k in registry.update.indices where !order.take(registry.update[k].token) { return false }
+            for k in 0..<c.pointee.registries[r].pushToStart.count where !order.take(c.pointee.registries[r].pushToStart[k].token) {
+                return false
+            }
+            for k in 0..<c.pointee.registries[r].update.count where !order.take(c.pointee.registries[r].update[k].token) { return false }
         }
-        for i in c.pointee.servers.indices {
-            guard let targets = c.pointee.servers[i].tick?.targets else { continue }
-            for t in targets where !t.channel && !order.take(t.token) { return false }
+        let servers = UnsafePointer(c.pointer(to: \.servers)!)
+        for i in 0..<servers.pointee.count {
+            let server = FleetState.Servers.element(servers, i)
+            let n = server.pointee.tick?.targets.count ?? 0
+            for t in 0..<n {
+                guard let target = server.pointee.tick?.targets[t] else { break }
+                if !target.channel && !order.take(target.token) { return false }
+            }
         }
-        for p in c.pointee.posts.indices where !order.take(c.pointee.posts[p].token) { return false }
-        for p in c.pointee.pushes.indices where !order.take(c.pointee.pushes[p].token) { return false }
+        let posts = UnsafePointer(c.pointer(to: \.posts)!)
+        for p in 0..<posts.pointee.count where !order.take(FleetState.Posts.element(posts, p).pointee.token) { return false }
+        // (The pushes' subscript copied the whole list out per push.)
+        let pushes = UnsafePointer(c.pointer(to: \.pushes)!)
+        for p in 0..<pushes.pointee.count where !order.take(FleetState.Pushes.element(pushes, p).pointee.token) { return false }
         return true
     }
 

@@ -74,6 +74,28 @@ struct FleetStateCapacityTests {
         #expect(list.isEmpty)
     }
 
+    @Test("a list's element read in place is the element its subscript reads")
+    func elementInPlace() {
+        var pushes = FleetState.Pushes()
+        var servers = FleetState.Servers()
+        for k in 0..<3 {
+            var push = PushCell.blank
+            push.token = UInt8(k + 1)
+            push.device = UInt8(2 - k)
+            pushes.append(push)
+            var server = ServerCell.fresh
+            server.sinceMask = UInt8(1 << k)
+            server.loading = k == 1
+            servers.append(server)
+        }
+        withUnsafePointer(to: pushes) { p in
+            #expect((0..<3).map { FleetState.Pushes.element(p, $0).pointee } == Array(pushes))
+        }
+        withUnsafePointer(to: servers) { p in
+            #expect((0..<3).map { FleetState.Servers.element(p, $0).pointee } == Array(servers))
+        }
+    }
+
     @Test("a list is written as a plain JSON array, and a longer array is refused")
     func codable() throws {
         let list: FixedList<4, UInt8> = [1, 2]
