@@ -103,13 +103,11 @@ struct EncodedJSON {
             case UInt8(ascii: "\\"):
                 guard let e = peek else { return nil }
                 i += 1
+                if let simple = JSONEscape.byte(e) {
+                    out.append(simple)
+                    continue
+                }
                 switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard var scalar = hex4() else { return nil }
                     if (0xD800..<0xDC00).contains(scalar) {

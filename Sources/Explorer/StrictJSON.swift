@@ -141,13 +141,11 @@ public struct StrictJSON {
                 guard i < bytes.count else { break }
                 let e = bytes[i]
                 i += 1
+                if let simple = JSONEscape.byte(e) {
+                    out.append(simple)
+                    continue
+                }
                 switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4(path)
                     if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count,
