@@ -84,6 +84,25 @@ import Testing
         let report = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 3)).run()
         #expect(report.collisionProbability == 288.0 * 288.0 / 36_893_488_147_419_103_232.0)
     }
+
+    @Test("a counterexample the minimizer leaves as found is reported with its states recorded in full")
+    func unminimizedCounterexampleRecordsStates() throws {
+        // Two properties share a name: the minimizer judges the first (which holds) and so leaves
+        // the second's counterexample as found, the branch where the report records the states.
+        var model = Counter()
+        model.checks = [.always("small") { _, _ in true }, .always("small") { _, s in s.value < 2 }]
+        let report = BreadthFirstSearch(model).run()
+        guard case .violated(let trace) = report.verdicts[1].outcome else {
+            Issue.record("value 2 not reached")
+            return
+        }
+        #expect(trace.minimization == .shortest)
+        #expect(trace.steps == [.add, .add, .apply, .apply])
+        let recorded = Trace(model: model, initialState: trace.initialState, steps: trace.steps)
+        #expect(trace.states.count == trace.steps.count + 1)
+        #expect(trace.states == recorded.states)
+        #expect(try #require(trace.states.last) == JSONValue(encoding: Counter.State(value: 2, pending: 0)))
+    }
 }
 
 @Suite("BreadthFirstSearch memory limit")
