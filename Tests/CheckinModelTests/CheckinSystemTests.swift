@@ -4,6 +4,15 @@ import Testing
 @testable import Widgets
 
 @Suite struct CheckinSystemTests {
+    // Replay, minimization and the report find a property by its name.
+    @Test("every committed check-in configuration's properties have distinct names")
+    func distinctPropertyNames() throws {
+        for name in ["checkin.json", "checkin-nightly.json"] {
+            let names = CheckinSystem(config: try Repository.config(name)).properties.map(\.name)
+            #expect(Set(names).count == names.count, "\(name): \(names)")
+        }
+    }
+
     func run(_ steps: [CheckinAction], _ config: CheckinConfig = CheckinConfig()) -> CheckinState? {
         let m = CheckinSystem(config: config)
         var s = m.initialStates()[0]

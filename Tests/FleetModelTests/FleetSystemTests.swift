@@ -1,3 +1,4 @@
+import Foundation
 import Explorer
 import FleetCard
 import Testing
@@ -5,6 +6,19 @@ import Testing
 
 @Suite("FleetSystem")
 struct FleetSystemTests {
+    // Replay, minimization and the report find a property by its name: two alike would judge
+    // one property's counterexample against the other.
+    @Test("every committed fleet configuration's properties have distinct names")
+    func distinctPropertyNames() throws {
+        let models = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/Models")
+            .filter { $0.hasPrefix("fleet-card") && $0.hasSuffix(".json") }.sorted()
+        #expect(models.count >= 13)
+        for name in models {
+            let names = FleetSystem(config: try FleetConfig.load(path: Repository.root + "/Models/" + name)).properties.map(\.name)
+            #expect(Set(names).count == names.count, "\(name): \(names)")
+        }
+    }
+
     let model = FleetSystem(config: Fixture.config())
 
     @Test("the phone starts with its app not running and its push-to-start token registered")
