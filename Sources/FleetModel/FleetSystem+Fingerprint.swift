@@ -42,9 +42,9 @@ struct WordPacker {
         word = 0
         shift = 0
     }
-    /// A packer for part `k` of the fingerprint (`FleetSystem.partHash`): a seed of its own.
     init() {}
 
+    /// A packer for part `k` of the fingerprint (`FleetSystem.partHash`): a seed of its own.
     init(partSeed k: UInt64) { hash = 0x243F_6A88_85A3_08D3 &+ k &* 0x9E37_79B9_7F4A_7C15 }
 
     /// A part's hash: one full mix (`FleetSystem.fingerprint` mixes the parts' sum again).

@@ -36,13 +36,7 @@ final class InternTable<Value: WordHashable>: Sendable {
         }
     }
 
-    /// The value named `id` (an id this table gave).
-    func value(_ id: UInt32) -> Value {
-        let stripe = Int(id) & ((1 << Self.stripeBits) - 1)
-        return stripes[stripe].withLock { $0.values[Int(id) >> Self.stripeBits] }
-    }
-
-    /// The value named `id` and its part hash.
+    /// The value named `id` (an id this table gave) and its part hash.
     func entry(_ id: UInt32) -> (value: Value, hash: UInt64) {
         let stripe = Int(id) & ((1 << Self.stripeBits) - 1)
         return stripes[stripe].withLock { ($0.values[Int(id) >> Self.stripeBits], $0.hashes[Int(id) >> Self.stripeBits]) }
