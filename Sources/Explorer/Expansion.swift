@@ -9,10 +9,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// Fingerprint each state's symmetry representative instead of the state.
     let symmetry: Bool
     let properties: [Property<M>]
-    let alwaysChecks: [Int]
-    let sometimesChecks: [Int]
-    let stepChecks: [Int]
-    let quiescentChecks: [Int]
+    /// Each kind's properties in property order, called through unmanaged references (see
+    /// `Check`); `checks` keeps them alive.
+    private let alwaysChecks: [Unmanaged<Check>]
+    private let sometimesChecks: [Unmanaged<Check>]
+    private let stepChecks: [Unmanaged<Check>]
+    private let quiescentChecks: [Unmanaged<Check>]
+    private let checks: [Check]
     /// The properties judged on a state (always, sometimes, atQuiescence), in property order:
     /// the columns of a per-property count's state flags.
     let stateJudged: [Int]
@@ -23,10 +26,15 @@ struct Expansion<M: Model>: @unchecked Sendable {
         self.symmetry = symmetry
         let all = model.properties
         properties = all
-        alwaysChecks = all.indices.filter { all[$0].kind == .always }
-        sometimesChecks = all.indices.filter { all[$0].kind == .sometimes }
-        stepChecks = all.indices.filter { all[$0].kind == .transition }
-        quiescentChecks = all.indices.filter { all[$0].kind == .atQuiescence }
+        let checks = all.indices.map { Check(index: $0, property: all[$0]) }
+        self.checks = checks
+        func of(_ kind: Property<M>.Kind) -> [Unmanaged<Check>] {
+            checks.filter { $0.property.kind == kind }.map { Unmanaged.passUnretained($0) }
+        }
+        alwaysChecks = of(.always)
+        sometimesChecks = of(.sometimes)
+        stepChecks = of(.transition)
+        quiescentChecks = of(.atQuiescence)
         stateJudged = all.indices.filter { all[$0].kind != .transition }
     }
 
@@ -67,11 +75,14 @@ struct Expansion<M: Model>: @unchecked Sendable {
         filter: inout SuccessorFilter
     ) {
         out.removeAll(keepingCapacity: true)
-        for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
-            findings.violated(p, .state(node))
+        for check in alwaysChecks {
+            let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
+            if holds == false { findings.violated(p, .state(node)) }
         }
-        for p in sometimesChecks where findings.witness[p] == nil {
-            if properties[p].stateCheck?(model, state) == true { findings.witness[p] = node }
+        for check in sometimesChecks {
+            let p = check._withUnsafeGuaranteedRef { $0.index }
+            guard findings.witness[p] == nil else { continue }
+            if check._withUnsafeGuaranteedRef({ $0.property.stateCheck?(model, state) }) == true { findings.witness[p] = node }
         }
         let actions = model.actions(in: state)
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
@@ -89,8 +100,11 @@ struct Expansion<M: Model>: @unchecked Sendable {
             if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
-                for p in stepChecks {
-                    let broken = properties[p].stepCheck?(model, state, action, next) == false
+                for check in stepChecks {
+                    let (p, holds) = check._withUnsafeGuaranteedRef {
+                        ($0.index, $0.property.stepCheck?(model, state, action, next))
+                    }
+                    let broken = holds == false
                     if broken { findings.violated(p, .step(node, UInt16(index))) }
                     if judged.enabled { judged.steps.append(broken) }
                 }
@@ -110,8 +124,9 @@ struct Expansion<M: Model>: @unchecked Sendable {
             }
         }
         if quiescent {
-            for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {
-                findings.violated(p, .state(node))
+            for check in quiescentChecks {
+                let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
+                if holds == false { findings.violated(p, .state(node)) }
             }
         }
         if judged.enabled {
@@ -124,6 +139,21 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 case .transition: judged.states.append(false)
                 }
             }
+        }
+    }
+}
+
+extension Expansion {
+    /// A property with its index, in an object so the search calls its predicate borrowed
+    /// through an unmanaged reference: a closure read out of an array is retained and released
+    /// around every call (12 million calls on the default fleet).
+    final class Check: Sendable {
+        let index: Int
+        let property: Property<M>
+
+        init(index: Int, property: Property<M>) {
+            self.index = index
+            self.property = property
         }
     }
 }
