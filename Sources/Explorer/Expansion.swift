@@ -9,13 +9,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// Fingerprint each state's symmetry representative instead of the state.
     let symmetry: Bool
     let properties: [Property<M>]
-    /// Each kind's properties in property order, called through unmanaged references (see
-    /// `Check`); `checks` keeps them alive.
-    private let alwaysChecks: [Unmanaged<Check>]
-    private let sometimesChecks: [Unmanaged<Check>]
-    private let stepChecks: [Unmanaged<Check>]
-    private let quiescentChecks: [Unmanaged<Check>]
-    private let checks: [Check]
+    /// Each kind's properties, called through unmanaged references (see `Checks`).
+    private let checks: Checks
     /// The properties judged on a state (always, sometimes, atQuiescence), in property order:
     /// the columns of a per-property count's state flags.
     let stateJudged: [Int]
@@ -26,15 +21,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
         self.symmetry = symmetry
         let all = model.properties
         properties = all
-        let checks = all.indices.map { Check(index: $0, property: all[$0]) }
-        self.checks = checks
-        func of(_ kind: Property<M>.Kind) -> [Unmanaged<Check>] {
-            checks.filter { $0.property.kind == kind }.map { Unmanaged.passUnretained($0) }
-        }
-        alwaysChecks = of(.always)
-        sometimesChecks = of(.sometimes)
-        stepChecks = of(.transition)
-        quiescentChecks = of(.atQuiescence)
+        checks = Checks(all)
         stateJudged = all.indices.filter { all[$0].kind != .transition }
     }
 
@@ -64,7 +51,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
     }
 
     /// `expand`, also appending to `judged` (when enabled) whether `state` breaks (reaches) each
-    /// of `stateJudged` and, per step taken, whether it breaks each `stepChecks` property, as
+    /// of `stateJudged` and, per step taken, whether it breaks each transition property, as
     /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. `filter` says
     /// which successors are packed and handed out (all of them when counting: the count needs
     /// every step).
@@ -75,11 +62,11 @@ struct Expansion<M: Model>: @unchecked Sendable {
         filter: inout SuccessorFilter
     ) {
         out.removeAll(keepingCapacity: true)
-        for check in alwaysChecks {
+        for check in checks.always {
             let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
             if holds == false { findings.violated(p, .state(node)) }
         }
-        for check in sometimesChecks {
+        for check in checks.sometimes {
             let p = check._withUnsafeGuaranteedRef { $0.index }
             guard findings.witness[p] == nil else { continue }
             if check._withUnsafeGuaranteedRef({ $0.property.stateCheck?(model, state) }) == true { findings.witness[p] = node }
@@ -100,7 +87,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
             if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
-                for check in stepChecks {
+                for check in checks.transitions {
                     let (p, holds) = check._withUnsafeGuaranteedRef {
                         ($0.index, $0.property.stepCheck?(model, state, action, next))
                     }
@@ -116,7 +103,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
         }
         // A step only a bound refused keeps the state from being quiescent (asked of few states);
         // the state is counted so the report can say how much the bounds cut.
-        if quiescent && !quiescentChecks.isEmpty {
+        if quiescent && !checks.atQuiescence.isEmpty {
             let bounds = model.boundsRefusingSystemSteps(in: state, actions)
             if !bounds.isEmpty {
                 quiescent = false
@@ -124,7 +111,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
             }
         }
         if quiescent {
-            for check in quiescentChecks {
+            for check in checks.atQuiescence {
                 let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
                 if holds == false { findings.violated(p, .state(node)) }
             }
@@ -139,21 +126,6 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 case .transition: judged.states.append(false)
                 }
             }
-        }
-    }
-}
-
-extension Expansion {
-    /// A property with its index, in an object so the search calls its predicate borrowed
-    /// through an unmanaged reference: a closure read out of an array is retained and released
-    /// around every call (12 million calls on the default fleet).
-    final class Check: Sendable {
-        let index: Int
-        let property: Property<M>
-
-        init(index: Int, property: Property<M>) {
-            self.index = index
-            self.property = property
         }
     }
 }
