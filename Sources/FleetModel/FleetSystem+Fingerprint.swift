@@ -67,26 +67,34 @@ extension FleetSystem {
     /// part the step did not write (cached in the box by `FleetCodec.unpack`), so only written
     /// parts are packed.
     static func fingerprint(_ s: FleetState) -> UInt64 {
-        let head = s.box.head
-        let hashed = head.pointee.hashed
-        if hashed == FleetState.Part.all {
-            let h = head.pointee.hashes
-            return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
-        }
-        var sum: UInt64 = 0
-        for k in 0..<5 {
-            sum &+= hashed & (1 << k) != 0 ? head.pointee.hashes[k] : partHash(s.cells, k)
-        }
-        return Fingerprint.mix(sum)
+        let h = hashedParts(s).pointee.hashes
+        return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
     }
 
-    /// Part `k`'s hash (the part whose bit is `1 << k`).
+    /// The box's header with every part's hash cached (the missing ones computed and kept, so
+    /// packing the state looks its parts up without hashing them again). Writing a cache into
+    /// a box that may be shared is safe: a box with a missing hash is its own thread's (states
+    /// cross threads only packed, and `unpack` caches them all), and a cached hash is the one
+    /// any reader would compute.
+    @inline(__always)
+    static func hashedParts(_ s: FleetState) -> UnsafeMutablePointer<FleetStateBox.Header> {
+        let head = s.box.head
+        let hashed = head.pointee.hashed
+        if hashed != FleetState.Part.all {
+            for k in 0..<5 where hashed & (1 << k) == 0 {
+                head.pointee.hashes[k] = k == 3 ? devicesHash(head) : partHash(s.cells, k)
+            }
+            head.pointee.hashed = FleetState.Part.all
+        }
+        return head
+    }
+
+    /// Part `k`'s hash (the part whose bit is `1 << k`), but the devices' (`devicesHash`).
     static func partHash(_ c: UnsafeMutablePointer<FleetState.Cells>, _ k: Int) -> UInt64 {
         switch k {
         case 0: worldHash(c.pointee.sessions, c.pointee.hostsDown)
         case 1: serversHash(c.pointee.servers)
         case 2: registriesHash(c.pointee.registries)
-        case 3: devicesHash(c.pointee.devices)
         default: inFlightHash(c.pointee.posts, c.pointee.pushes)
         }
     }
@@ -122,9 +130,14 @@ extension FleetSystem {
     /// Phone `d`'s hash is weighted by an odd constant of its own: swapped phones differ.
     @inline(__always) static func deviceWeight(_ d: Int) -> UInt64 { 1 &+ 2 &* UInt64(d) &* 0x9E37_79B9_7F4A_7C15 }
 
-    static func devicesHash(_ devices: FleetState.Devices) -> UInt64 {
+    /// The devices part's hash, each phone's hash kept in `head` (the phones' intern keys).
+    static func devicesHash(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> UInt64 {
         var sum: UInt64 = 0
-        for d in devices.indices { sum &+= deviceWeight(d) &* deviceHash(devices[d]) }
+        for d in 0..<head.pointee.cells.devices.count {
+            let h = deviceHash(head.pointee.cells.devices[d])
+            head.pointee.deviceHashes[d] = h
+            sum &+= deviceWeight(d) &* h
+        }
         return sum
     }
 
