@@ -92,7 +92,8 @@ final class FleetCodec: Sendable {
             make: { InFlight(posts: c.pointee.posts, pushes: c.pointee.pushes) })
     }
 
-    /// The state, with its parts' fingerprint hashes (the tables' keys) cached in its box.
+    /// The state, with its parts' fingerprint hashes (the tables' keys) cached in its box: the
+    /// box's header is built in one expression from the tables' entries, in place.
     func unpack(_ p: PackedFleetState) -> FleetState {
         let w = p.words
         let inFlight = inFlight.entry(w[3]), world = world.entry(w[0])
@@ -106,16 +107,15 @@ final class FleetCodec: Sendable {
             deviceHashes[d] = device.pointee.hash
             devicesHash &+= FleetSystem.deviceWeight(d) &* device.pointee.hash
         }
-        let s = FleetState(
-            sessions: world.pointee.value.sessions, hostsDown: world.pointee.value.hostsDown,
-            servers: servers.pointee.value, registries: registries.pointee.value, devices: devices,
-            pushes: inFlight.pointee.value.pushes, posts: inFlight.pointee.value.posts)
-        let head = s.box.head
-        head.pointee.hashes = [
-            world.pointee.hash, servers.pointee.hash, registries.pointee.hash, devicesHash, inFlight.pointee.hash,
-        ]
-        head.pointee.deviceHashes = deviceHashes
-        head.pointee.hashed = FleetState.Part.all
-        return s
+        return FleetState(box: .make(FleetStateBox.Header(
+            cells: FleetState.Cells(
+                sessions: world.pointee.value.sessions, hostsDown: world.pointee.value.hostsDown,
+                servers: servers.pointee.value, registries: registries.pointee.value, devices: devices,
+                pushes: inFlight.pointee.value.pushes, posts: inFlight.pointee.value.posts),
+            written: FleetState.Part.all, source: nil,
+            hashes: [
+                world.pointee.hash, servers.pointee.hash, registries.pointee.hash, devicesHash, inFlight.pointee.hash,
+            ],
+            hashed: FleetState.Part.all, deviceHashes: deviceHashes)))
     }
 }
