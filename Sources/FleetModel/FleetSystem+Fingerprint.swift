@@ -81,42 +81,42 @@ extension FleetSystem {
         let head = s.box.head
         let hashed = head.pointee.hashed
         if hashed != FleetState.Part.all {
-            for k in 0..<5 where hashed & (1 << k) == 0 {
-                head.pointee.hashes[k] = k == 3 ? devicesHash(head) : partHash(s.cells, k)
-            }
+            let c = s.cells
+            if hashed & FleetState.Part.world == 0 { head.pointee.hashes[0] = worldHash(c) }
+            if hashed & FleetState.Part.servers == 0 { head.pointee.hashes[1] = serversHash(c) }
+            if hashed & FleetState.Part.registries == 0 { head.pointee.hashes[2] = registriesHash(c) }
+            if hashed & FleetState.Part.devices == 0 { head.pointee.hashes[3] = devicesHash(head) }
+            if hashed & FleetState.Part.inFlight == 0 { head.pointee.hashes[4] = inFlightHash(c) }
             head.pointee.hashed = FleetState.Part.all
         }
         return head
     }
 
-    /// Part `k`'s hash (the part whose bit is `1 << k`), but the devices' (`devicesHash`).
-    static func partHash(_ c: UnsafeMutablePointer<FleetState.Cells>, _ k: Int) -> UInt64 {
-        switch k {
-        case 0: worldHash(c.pointee.sessions, c.pointee.hostsDown)
-        case 1: serversHash(c.pointee.servers)
-        case 2: registriesHash(c.pointee.registries)
-        default: inFlightHash(c.pointee.posts, c.pointee.pushes)
-        }
-    }
-
     // Each part's fields in a fixed order, lengths first, from a seed of its own (so equal
-    // bytes in two parts hash apart). The codec's tables keep each distinct part's hash.
-    static func worldHash(_ sessions: FleetState.Sessions, _ hostsDown: UInt8) -> UInt64 {
+    // bytes in two parts hash apart). The codec's tables keep each distinct part's hash. The
+    // cells are read in place, element by element: no list is copied to be hashed.
+    static func worldHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 0)
-        for i in sessions.indices { sessions[i].pack(into: &p) }
-        p.add(hostsDown)
+        withUnsafePointer(to: &c.pointee.sessions) { sessions in
+            for i in 0..<sessions.pointee.count { FixedList.element(sessions, i).pointee.pack(into: &p) }
+        }
+        p.add(c.pointee.hostsDown)
         return p.finishPart()
     }
 
-    static func serversHash(_ servers: FleetState.Servers) -> UInt64 {
+    static func serversHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 1)
-        for i in servers.indices { pack(servers[i], &p) }
+        withUnsafePointer(to: &c.pointee.servers) { servers in
+            for i in 0..<servers.pointee.count { pack(FixedList.element(servers, i).pointee, &p) }
+        }
         return p.finishPart()
     }
 
-    static func registriesHash(_ registries: FleetState.Registries) -> UInt64 {
+    static func registriesHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 2)
-        for i in registries.indices { pack(registries[i], &p) }
+        withUnsafePointer(to: &c.pointee.registries) { registries in
+            for i in 0..<registries.pointee.count { pack(FixedList.element(registries, i).pointee, &p) }
+        }
         return p.finishPart()
     }
 
@@ -133,17 +133,19 @@ extension FleetSystem {
     /// The devices part's hash, each phone's hash kept in `head` (the phones' intern keys).
     static func devicesHash(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> UInt64 {
         var sum: UInt64 = 0
-        for d in 0..<head.pointee.cells.devices.count {
-            let h = deviceHash(head.pointee.cells.devices[d])
-            head.pointee.deviceHashes[d] = h
-            sum &+= deviceWeight(d) &* h
+        withUnsafePointer(to: &head.pointee.cells.devices) { devices in
+            for d in 0..<devices.pointee.count {
+                let h = deviceHash(FixedList.element(devices, d).pointee)
+                head.pointee.deviceHashes[d] = h
+                sum &+= deviceWeight(d) &* h
+            }
         }
         return sum
     }
 
-    static func inFlightHash(_ posts: FleetState.Posts, _ pushes: FleetState.Pushes) -> UInt64 {
+    static func inFlightHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 4)
-        pack(posts: posts, pushes: pushes, &p)
+        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
         return p.finishPart()
     }
 
