@@ -32,18 +32,21 @@ final class FleetCodec: Sendable {
         let c = s.cells
         var w = SIMD8<UInt32>(repeating: 0)
         w[0] = worldID(c, head.pointee.hashes[0])
-        w[1] = servers.id(c.pointee.servers, hash: head.pointee.hashes[1])
-        w[2] = registries.id(c.pointee.registries, hash: head.pointee.hashes[2])
+        w[1] = withUnsafePointer(to: &c.pointee.servers) { servers.id($0, hash: head.pointee.hashes[1]) }
+        w[2] = withUnsafePointer(to: &c.pointee.registries) { registries.id($0, hash: head.pointee.hashes[2]) }
         w[3] = inFlightID(c, head.pointee.hashes[4])
-        for d in 0..<c.pointee.devices.count {
-            w[4 + d] = devices.id(c.pointee.devices[d], hash: head.pointee.deviceHashes[d])
+        withUnsafePointer(to: &c.pointee.devices) { list in
+            for d in 0..<list.pointee.count {
+                w[4 + d] = devices.id(FixedList.element(list, d), hash: head.pointee.deviceHashes[d])
+            }
         }
         return PackedFleetState(words: w)
     }
 
     /// `pack(s)`, reusing the ids of `parent` (packed as `packedParent`) for unchanged parts.
     /// A written part is compared with its parent's only when their cached hashes agree (a
-    /// part that changed mostly hashes apart), and is looked up by that hash.
+    /// part that changed mostly hashes apart), and is looked up by that hash; parts are
+    /// compared in place (`equalInPlace`), never copied.
     func pack(_ s: FleetState, after parent: FleetState, packed packedParent: PackedFleetState) -> PackedFleetState {
         // A part the step never wrote is its parent's: not even compared.
         let changed = s.box.changed(since: parent.box)
@@ -53,27 +56,43 @@ final class FleetCodec: Sendable {
         let c = s.cells, pc = parent.cells
         let h = head.pointee.hashes, ph = parentHead.pointee.hashes
         if changed & FleetState.Part.world != 0,
-            h[0] != ph[0] || c.pointee.sessions != pc.pointee.sessions || c.pointee.hostsDown != pc.pointee.hostsDown
+            h[0] != ph[0] || !equalInPlace(&c.pointee.sessions, &pc.pointee.sessions)
+                || c.pointee.hostsDown != pc.pointee.hostsDown
         {
             w[0] = worldID(c, h[0])
         }
-        if changed & FleetState.Part.servers != 0, h[1] != ph[1] || c.pointee.servers != pc.pointee.servers {
-            w[1] = servers.id(c.pointee.servers, hash: h[1])
+        if changed & FleetState.Part.servers != 0 {
+            withUnsafePointer(to: &c.pointee.servers) { list in
+                if h[1] != ph[1] || !equalInPlace(list, &pc.pointee.servers) { w[1] = servers.id(list, hash: h[1]) }
+            }
         }
-        if changed & FleetState.Part.registries != 0, h[2] != ph[2] || c.pointee.registries != pc.pointee.registries {
-            w[2] = registries.id(c.pointee.registries, hash: h[2])
+        if changed & FleetState.Part.registries != 0 {
+            withUnsafePointer(to: &c.pointee.registries) { list in
+                if h[2] != ph[2] || !equalInPlace(list, &pc.pointee.registries) {
+                    w[2] = registries.id(list, hash: h[2])
+                }
+            }
         }
         if changed & FleetState.Part.inFlight != 0,
-            h[4] != ph[4] || c.pointee.posts != pc.pointee.posts || c.pointee.pushes != pc.pointee.pushes
+            h[4] != ph[4] || !equalInPlace(&c.pointee.posts, &pc.pointee.posts)
+                || !equalInPlace(&c.pointee.pushes, &pc.pointee.pushes)
         {
             w[3] = inFlightID(c, h[4])
         }
         if changed & FleetState.Part.devices != 0 {
             let dh = head.pointee.deviceHashes, pdh = parentHead.pointee.deviceHashes
-            let n = pc.pointee.devices.count
-            for d in 0..<c.pointee.devices.count {
-                if d < n, dh[d] == pdh[d], c.pointee.devices[d] == pc.pointee.devices[d] { continue }
-                w[4 + d] = devices.id(c.pointee.devices[d], hash: dh[d])
+            withUnsafePointer(to: &c.pointee.devices) { list in
+                withUnsafePointer(to: &pc.pointee.devices) { parentList in
+                    for d in 0..<list.pointee.count {
+                        let device = FixedList.element(list, d)
+                        if d < parentList.pointee.count, dh[d] == pdh[d],
+                            equalInPlace(device, FixedList.element(parentList, d))
+                        {
+                            continue
+                        }
+                        w[4 + d] = devices.id(device, hash: dh[d])
+                    }
+                }
             }
         }
         return PackedFleetState(words: w)
@@ -82,13 +101,14 @@ final class FleetCodec: Sendable {
     // World and in-flight parts are compared in place: no pair is built to look one up.
     private func worldID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
         world.id(
-            hash: hash, equals: { $0.sessions == c.pointee.sessions && $0.hostsDown == c.pointee.hostsDown },
+            hash: hash,
+            equals: { $0.pointee.sessions == c.pointee.sessions && $0.pointee.hostsDown == c.pointee.hostsDown },
             make: { World(sessions: c.pointee.sessions, hostsDown: c.pointee.hostsDown) })
     }
 
     private func inFlightID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
         inFlight.id(
-            hash: hash, equals: { $0.posts == c.pointee.posts && $0.pushes == c.pointee.pushes },
+            hash: hash, equals: { $0.pointee.posts == c.pointee.posts && $0.pointee.pushes == c.pointee.pushes },
             make: { InFlight(posts: c.pointee.posts, pushes: c.pointee.pushes) })
     }
 

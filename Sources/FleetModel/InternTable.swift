@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Each distinct value once, named by a 32-bit id (collapse compression, as Spin's): a packed
@@ -63,15 +64,20 @@ final class InternTable<Value: Equatable & Sendable>: @unchecked Sendable {
         return UnsafePointer(chunks[chunk].unsafelyUnwrapped + offset)
     }
 
-    /// The id of `value` (part hash `hash`), given a new one the first time it is seen.
-    func id(_ value: Value, hash: UInt64) -> UInt32 {
-        id(hash: hash, equals: { $0 == value }, make: { value })
+    /// The value of the entry at `entry`, in place.
+    @inline(__always) static func value(_ entry: UnsafePointer<Entry>) -> UnsafePointer<Value> {
+        (UnsafeRawPointer(entry) + MemoryLayout<Entry>.offset(of: \Entry.value)!).assumingMemoryBound(to: Value.self)
+    }
+
+    /// The id of the value at `value` (part hash `hash`), given a new one the first time it is seen.
+    func id(_ value: UnsafePointer<Value>, hash: UInt64) -> UInt32 {
+        id(hash: hash, equals: { equalInPlace($0, value) }, make: { value.pointee })
     }
 
     /// The id of the value `equals` recognizes (part hash `hash`), made by `make` and given a
     /// new id the first time: a caller compares its parts in place, building no value to look up.
     @inline(__always)
-    func id(hash: UInt64, equals: (borrowing Value) -> Bool, make: () -> Value) -> UInt32 {
+    func id(hash: UInt64, equals: (UnsafePointer<Value>) -> Bool, make: () -> Value) -> UInt32 {
         let stripe = Int(truncatingIfNeeded: hash) & (Self.stripeCount - 1)
         let tag = hash & 0xFFFF_FFFF_0000_0000
         return stripes[stripe].withLock { index in
@@ -83,7 +89,7 @@ final class InternTable<Value: Equatable & Sendable>: @unchecked Sendable {
                 if s & 0xFFFF_FFFF_0000_0000 == tag {
                     let i = Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1
                     let id = UInt32(truncatingIfNeeded: i << Self.stripeBits | stripe)
-                    if equals(entry(id).pointee.value) { return id }
+                    if equals(Self.value(entry(id))) { return id }
                 }
                 slot = (slot + 1) & mask
             }
@@ -121,4 +127,10 @@ final class InternTable<Value: Equatable & Sendable>: @unchecked Sendable {
         for k in 0..<Self.stripeCount { total += stripes[k].withLock { $0.count } }
         return total
     }
+}
+
+/// `a.pointee == b.pointee`, through a byte comparison first: equal bytes are equal values (the
+/// fleet state's cells are plain data); unequal bytes (padding, unused slots) may still be.
+@inline(__always) func equalInPlace<T: Equatable>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
+    memcmp(a, b, MemoryLayout<T>.size) == 0 || a.pointee == b.pointee
 }
