@@ -131,11 +131,23 @@ extension FleetSystem {
     @inline(__always) static func deviceWeight(_ d: Int) -> UInt64 { 1 &+ 2 &* UInt64(d) &* 0x9E37_79B9_7F4A_7C15 }
 
     /// The devices part's hash, each phone's hash kept in `head` (the phones' intern keys).
+    /// A step mostly writes one phone: a phone whose bytes are still those of the box this one
+    /// was copied from (never written while this box holds it) keeps that box's hash of it.
     static func devicesHash(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> UInt64 {
+        var source: UnsafeMutablePointer<FleetStateBox.Header>?
+        if let box = head.pointee.source, box.head.pointee.hashed & FleetState.Part.devices != 0 { source = box.head }
         var sum: UInt64 = 0
         withUnsafePointer(to: &head.pointee.cells.devices) { devices in
             for d in 0..<devices.pointee.count {
-                let h = deviceHash(FixedList.element(devices, d).pointee)
+                let device = FixedList.element(devices, d)
+                let h: UInt64
+                if let source, d < source.pointee.cells.devices.count,
+                    withUnsafePointer(to: &source.pointee.cells.devices, { sameBytes(device, FixedList.element($0, d)) })
+                {
+                    h = source.pointee.deviceHashes[d]
+                } else {
+                    h = deviceHash(device.pointee)
+                }
                 head.pointee.deviceHashes[d] = h
                 sum &+= deviceWeight(d) &* h
             }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Each distinct value once, named by a 32-bit id (collapse compression, as Spin's): a packed
@@ -127,10 +126,4 @@ final class InternTable<Value: Equatable & Sendable>: @unchecked Sendable {
         for k in 0..<Self.stripeCount { total += stripes[k].withLock { $0.count } }
         return total
     }
-}
-
-/// `a.pointee == b.pointee`, through a byte comparison first: equal bytes are equal values (the
-/// fleet state's cells are plain data); unequal bytes (padding, unused slots) may still be.
-@inline(__always) func equalInPlace<T: Equatable>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
-    memcmp(a, b, MemoryLayout<T>.size) == 0 || a.pointee == b.pointee
 }
