@@ -9,6 +9,11 @@
         diff |= x.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
         i += 8
     }
+    if i < n, n >= 8 {
+        // The last word again, overlapping: one load for the tail instead of one per byte.
+        diff |= x.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) ^ y.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        return diff == 0
+    }
     while i < n {
         diff |= UInt64(x.load(fromByteOffset: i, as: UInt8.self) ^ y.load(fromByteOffset: i, as: UInt8.self))
         i += 1
