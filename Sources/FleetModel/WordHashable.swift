@@ -45,17 +45,6 @@ extension DeviceCell: WordHashable {
     func pack(into p: inout WordPacker) { FleetSystem.pack(self, &p) }
 }
 
-extension FleetCodec.World: WordHashable {
-    func pack(into p: inout WordPacker) {
-        sessions.pack(into: &p)
-        p.add(hostsDown)
-    }
-}
-
-extension FleetCodec.InFlight: WordHashable {
-    func pack(into p: inout WordPacker) { FleetSystem.pack(posts: posts, pushes: pushes, &p) }
-}
-
 extension FleetSystem.DecideKey: WordHashable {
     func pack(into p: inout WordPacker) {
         p.add(UInt8(truncatingIfNeeded: server))
