@@ -11,17 +11,13 @@ extension FleetSystem {
         case restart
     }
 
-    /// The inputs of one `ServerOp`: the watcher's cell without the tick in flight (FleetCard
-    /// neither reads nor writes it), its host's registry and the sessions (its since stamps).
-    struct ServerStepKey: Hashable, Sendable {
-        let cell: ServerCell
-        let registry: RegistryCell
-        let sessions: SessionsCode
-        let op: ServerOp
-    }
+    /// The inputs of one `ServerOp` as memo words (`serverStepKey`): the watcher's cell without
+    /// the tick in flight (FleetCard neither reads nor writes it), its host's registry, the
+    /// sessions (their since stamps) and the op.
+    typealias ServerStepKey = MemoKey<15>
 
-    /// A reference: handing a memo entry out retains it once, not its cell and registry lists.
-    final class ServerStepResult: Sendable {
+    /// A memo entry, held and handed out as plain bytes (no reference counted).
+    struct ServerStepResult: Sendable {
         let cell: ServerCell
         let registry: RegistryCell
         /// Whether `cell` and `registry` differ from the key's (decided once per key, not per step).
@@ -29,14 +25,6 @@ extension FleetSystem {
         let registryChanged: Bool
         /// A registry list would pass `tokenCapacity`: nothing is written, the step is refused.
         let tokensOverflowed: Bool
-
-        init(cell: ServerCell, registry: RegistryCell, cellChanged: Bool, registryChanged: Bool, tokensOverflowed: Bool) {
-            self.cell = cell
-            self.registry = registry
-            self.cellChanged = cellChanged
-            self.registryChanged = registryChanged
-            self.tokensOverflowed = tokensOverflowed
-        }
     }
 
     /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
@@ -45,14 +33,10 @@ extension FleetSystem {
     /// `tokenCapacity` writes nothing and marks the step refused (`FleetState.Overflow.tokens`).
     func serverStep(_ s: inout FleetState, _ i: Int, _ op: ServerOp) {
         let h = host(ofServer: i)
-        var cell = s.servers[i]
-        let pending = cell.tick
-        cell.tick = nil
-        let sessions = s.sessions, registry = s.registries[h]
-        // The key is handed to the memo whole (not kept here for the computation): no copy of it.
-        let result = serverSteps.value(
-            ServerStepKey(cell: cell, registry: registry, sessions: SessionsCode(sessions), op: op)
-        ) {
+        let result = serverSteps.value(Self.serverStepKey(s, server: i, host: h, op)) {
+            var cell = s.servers[i]
+            cell.tick = nil
+            let registry = s.registries[h], sessions = s.sessions
             var after = cell, registryAfter = registry
             let server = FleetLogic.server(cell, registry: registry, sessions: sessions)
             let next: FleetServer
@@ -79,11 +63,76 @@ extension FleetSystem {
         // now; an identity test, not an intern lookup, when the successor is packed).
         // Both without the tick in flight: no comparison of FleetTick's strings.
         if result.cellChanged {
+            let pending = s.servers[i].tick
             var after = result.cell
             after.tick = pending
             s.servers[i] = after
         }
         if result.registryChanged { s.registries[h] = result.registry }
+    }
+
+    /// The memo words of server `i`'s step `op` on `s`, read in place: its cell without the tick
+    /// (6 words), its host's registry (7 words, its bytes as they are: all plain bytes), the
+    /// sessions (`SessionsCode`) and the op.
+    static func serverStepKey(_ s: FleetState, server i: Int, host h: Int, _ op: ServerOp) -> ServerStepKey {
+        var key = ServerStepKey()
+        let c = UnsafePointer(s.cells)
+        let cell = FleetState.Servers.element(UnsafePointer(c.pointer(to: \.servers)!), i)
+        let memory = memoryWords(cell.pointee.memory)
+        let veto = cell.pointee.vetoMask.map { 0x100 | UInt64($0) } ?? 0
+        let flags = (cell.pointee.loading ? 1 : 0) | (cell.pointee.endedDuringLoad ? 2 : 0)
+            | (cell.pointee.resurrected ? 4 : 0) | (cell.pointee.forgotSinceRegistration ? 8 : 0) as UInt64
+        key.words[0] = memory.head | UInt64(cell.pointee.sinceMask) << 40 | veto << 48 | flags << 57
+        key.words[1] = memory.rows
+        (key.words[2], key.words[3]) = persistedWords(cell.pointee.file)
+        (key.words[4], key.words[5]) = persistedWords(cell.pointee.pendingLoad)
+        let registry = UnsafeRawPointer(FleetState.Registries.element(UnsafePointer(c.pointer(to: \.registries)!), h))
+        withUnsafeMutableBytes(of: &key.words) { words in
+            (words.baseAddress! + 6 * 8).copyMemory(from: registry, byteCount: registryBytes)
+        }
+        key.words[13] = SessionsCode(c.pointee.sessions).word
+        key.words[14] = opWord(op)
+        return key
+    }
+
+    /// A registry cell's bytes (two token lists of 3-byte entries, no padding) fill words 6...12.
+    static var registryBytes: Int {
+        let n = MemoryLayout<RegistryCell>.size
+        precondition(n <= 7 * 8, "a registry cell outgrew its memo words")
+        return n
+    }
+
+    /// A card memory as memo words: its case and content's counts, then its rows.
+    @inline(__always) static func memoryWords(_ m: CardMemory) -> (head: UInt64, rows: UInt64) {
+        switch m {
+        case .none: (0, 0)
+        case .adopted: (1, 0)
+        case .card(let c): (2 | contentHead(c) << 8, unsafeBitCast(c.rows.storage, to: UInt64.self))
+        }
+    }
+
+    /// working, needsInput, more and the row count: 32 bits.
+    @inline(__always) static func contentHead(_ c: CardContent) -> UInt64 {
+        UInt64(c.working) | UInt64(c.needsInput) << 8 | UInt64(c.more) << 16 | UInt64(c.rows.count) << 24
+    }
+
+    @inline(__always) static func persistedWords(_ f: PersistedCell?) -> (UInt64, UInt64) {
+        guard let f else { return (0, 0) }
+        let memory = memoryWords(f.memory)
+        return (1 | memory.head << 8 | UInt64(f.sinceMask) << 48, memory.rows)
+    }
+
+    static func opWord(_ op: ServerOp) -> UInt64 {
+        func entry(_ e: TokenEntry) -> UInt64 { UInt64(e.token) << 8 | UInt64(e.device) << 16 | UInt64(e.env) << 24 }
+        switch op {
+        case .postStart(let e): return 0 | entry(e)
+        case .postUpdate(let e): return 1 | entry(e)
+        case .postEnded: return 2
+        case .apply(let decided, let delivery):
+            return 3 | UInt64(decided.id) << 8 | UInt64(UInt8(delivery.attempted)) << 40 | UInt64(UInt8(delivery.accepted)) << 48
+        case .bootLoad: return 4
+        case .restart: return 5
+        }
     }
 }
 

@@ -16,7 +16,7 @@ public struct FleetSystem: Model {
         let decisions = Memo<DecideKey, Decision>()
         let targetLists = Memo<TargetKey, FleetState.Targets>()
         let truths = Memo<FleetState.Sessions, CardContent>()
-        let serverSteps = Memo<ServerStepKey, ServerStepResult>()
+        let serverSteps = WordMemo<15, ServerStepResult>()
         let syncs = Memo<SyncKey, SyncOutcome>()
         /// How the search keeps states between levels (`PackedFleetState`).
         let codec: FleetCodec
@@ -41,7 +41,7 @@ public struct FleetSystem: Model {
     var decisions: Memo<DecideKey, Decision> { parts.decisions }
     var targetLists: Memo<TargetKey, FleetState.Targets> { parts.targetLists }
     var truths: Memo<FleetState.Sessions, CardContent> { parts.truths }
-    var serverSteps: Memo<ServerStepKey, ServerStepResult> { parts.serverSteps }
+    var serverSteps: WordMemo<15, ServerStepResult> { parts.serverSteps }
     var syncs: Memo<SyncKey, SyncOutcome> { parts.syncs }
     var codec: FleetCodec { parts.codec }
 

@@ -73,27 +73,6 @@ extension FleetSystem.TargetKey: WordHashable {
     }
 }
 
-extension FleetSystem.ServerStepKey: WordHashable {
-    func pack(into p: inout WordPacker) {
-        FleetSystem.pack(cell, &p)
-        FleetSystem.pack(registry, &p)
-        p.add(word: sessions.word)
-        switch op {
-        case .postStart(let e): p.add(0); p.add(e.token); p.add(e.device); p.add(e.env)
-        case .postUpdate(let e): p.add(1); p.add(e.token); p.add(e.device); p.add(e.env)
-        case .postEnded: p.add(2)
-        case .apply(let decided, let delivery):
-            // FleetCard's decision by its id (a hash needs no stable bytes: only speed depends on it).
-            p.add(3)
-            p.add(bytes: UInt64(decided.id), count: 4)
-            p.add(UInt8(truncatingIfNeeded: delivery.attempted))
-            p.add(UInt8(truncatingIfNeeded: delivery.accepted))
-        case .bootLoad: p.add(4)
-        case .restart: p.add(5)
-        }
-    }
-}
-
 extension FleetSystem.SyncKey: WordHashable {
     func pack(into p: inout WordPacker) {
         p.add((launch ? 1 : 0) | (fetched ? 2 : 0))
