@@ -55,36 +55,3 @@ extension FleetCodec.World: WordHashable {
 extension FleetCodec.InFlight: WordHashable {
     func pack(into p: inout WordPacker) { FleetSystem.pack(posts: posts, pushes: pushes, &p) }
 }
-
-extension FleetSystem.DecideKey: WordHashable {
-    func pack(into p: inout WordPacker) {
-        p.add(UInt8(truncatingIfNeeded: server))
-        p.add(word: sessions.word)
-        FleetSystem.pack(memory, &p)
-        p.add(sinceMask)
-        p.add(vetoMask.map { $0 | 0x80 } ?? 0)
-    }
-}
-
-extension FleetSystem.TargetKey: WordHashable {
-    func pack(into p: inout WordPacker) {
-        p.add(FleetSystem.actionCode(action))
-        FleetSystem.pack(registry, &p)
-    }
-}
-
-extension FleetSystem.SyncKey: WordHashable {
-    func pack(into p: inout WordPacker) {
-        p.add((launch ? 1 : 0) | (fetched ? 2 : 0))
-        p.add(knownDown)
-        seen.pack(into: &p)
-        for content in [card, last] {
-            if let content {
-                p.add(1)
-                FleetSystem.pack(content, &p)
-            } else {
-                p.add(0)
-            }
-        }
-    }
-}
