@@ -4,14 +4,11 @@ import Explorer
 struct MemoKey<let count: Int>: Sendable, Equatable {
     var words = InlineArray<count, UInt64>(repeating: 0)
 
-    /// Each word multiplied by a constant of its position (full width, folded), summed, mixed.
+    /// Each word multiplied by an odd constant of its position, summed, mixed (the products
+    /// are independent of each other: they run in parallel).
     var hash: UInt64 {
         var h: UInt64 = 0
-        for k in 0..<count {
-            let p = (words[k] ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(
-                by: 0x9E37_79B9_7F4A_7C15 &+ UInt64(k) &* 0x3C6E_F372_FE94_F82A)
-            h &+= p.high ^ p.low
-        }
+        for k in 0..<count { h &+= words[k] &* (0x9E37_79B9_7F4A_7C15 &+ UInt64(k) &* 0x3C6E_F372_FE94_F82A) }
         return Fingerprint.mix(h)
     }
 
