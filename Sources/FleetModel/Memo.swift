@@ -13,8 +13,8 @@ import Synchronization
 final class Memo<let words: Int, Value: Sendable>: @unchecked Sendable {
     typealias Entry = (key: MemoKey<words>, value: Value)
 
-    /// The index being read: `Index.mask`, then per slot its tag (the key's hash with the low bit
-    /// set; 0: empty) and its entry's address.
+    /// The index being read: its mask (slots - 1), then per slot two atomic words, its tag (the
+    /// key's hash with the low bit set; 0: empty) and its entry's address.
     private let index: Atomic<UnsafeMutableRawPointer>
     private let writer: Mutex<Writer>
 
@@ -24,6 +24,7 @@ final class Memo<let words: Int, Value: Sendable>: @unchecked Sendable {
         /// Every index made (the current one last) and every block of entries, freed with the memo.
         var indices: [UnsafeMutableRawPointer] = []
         var blocks: [UnsafeMutablePointer<Entry>] = []
+        /// Entries not yet used in the last block.
         var free = 0
     }
 

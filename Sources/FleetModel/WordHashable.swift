@@ -1,6 +1,6 @@
 import FleetCard
 
-/// A memo key or interned part that hashes through its fingerprint bytes in one `WordPacker`
+/// An interned part that hashes through its fingerprint bytes in one `WordPacker`
 /// pass: no SipHash round per key (`Hashed`); `==` stays field by field, so a weak hash costs
 /// only speed, never a wrong result.
 protocol WordHashable: Hashable, Sendable {
