@@ -36,9 +36,15 @@ extension FleetSystem {
     /// The phones whose card token server `i` holds and has not forgotten since it arrived.
     func registeredPhones(_ s: FleetState, server i: Int) -> UInt8 {
         guard !s.servers[i].forgotSinceRegistration else { return 0 }
-        let tokens = s.registries[host(ofServer: i)].update.map(\.token)
+        // The registry's tokens read in place, per card: no array of them per tick.
+        let registries = UnsafePointer(s.cells).pointer(to: \.registries)!
+        let tokens = FleetState.Registries.element(registries, host(ofServer: i)).pointer(to: \.update)!
+        func registered(_ token: UInt8) -> Bool {
+            for k in 0..<tokens.pointee.count where FleetState.Tokens.element(tokens, k).pointee.token == token { return true }
+            return false
+        }
         var mask: UInt8 = 0
-        for d in s.devices.indices where s.devices[d].cards.contains(where: { tokens.contains($0.token) }) {
+        for d in s.devices.indices where s.devices[d].cards.contains(where: { registered($0.token) }) {
             mask |= 1 << d
         }
         return mask
