@@ -2,30 +2,22 @@
 /// part of the state is interned once, so packing a successor re-interns only the parts its
 /// step changed (the others keep their parent's ids, found by a cheap equality test).
 final class FleetCodec: Sendable {
-    struct World: Hashable, Sendable {
+    struct World: Equatable, Sendable {
         let sessions: FleetState.Sessions
         let hostsDown: UInt8
     }
 
-    struct InFlight: Hashable, Sendable {
+    struct InFlight: Equatable, Sendable {
         let posts: FleetState.Posts
         let pushes: FleetState.Pushes
-
-        /// Through the fingerprint bytes: one word into the Hasher.
-        func hash(into h: inout Hasher) {
-            var p = WordPacker()
-            FleetSystem.pack(posts: posts, pushes: pushes, &p)
-            h.combine(p.finish())
-        }
     }
 
-    private let world = InternTable<World> { FleetSystem.worldHash($0.sessions, $0.hostsDown) }
-    private let servers = InternTable<FleetState.Servers> { FleetSystem.serversHash($0) }
-    private let registries = InternTable<FleetState.Registries> { FleetSystem.registriesHash($0) }
-    private let inFlight = InternTable<InFlight> { FleetSystem.inFlightHash($0.posts, $0.pushes) }
-    private let devices = InternTable<DeviceCell> { FleetSystem.deviceHash($0) }
-    private let deviceLists = InternTable<FleetState.Devices> { FleetSystem.devicesHash($0) }
-    /// One id per phone, in words 4...7, up to this many phones; more go in one list.
+    private let world = InternTable<World>()
+    private let servers = InternTable<FleetState.Servers>()
+    private let registries = InternTable<FleetState.Registries>()
+    private let inFlight = InternTable<InFlight>()
+    private let devices = InternTable<DeviceCell>()
+    /// One id per phone, in words 4...7 (`FleetState.deviceCapacity` phones at most).
     static let devicesInline = 4
     /// The number of phones (fixed by the configuration).
     let deviceCount: Int
@@ -33,83 +25,117 @@ final class FleetCodec: Sendable {
     init(devices: Int) { deviceCount = devices }
 
     /// Distinct parts held by the tables (for benchmarks).
-    var parts: Int {
-        world.count + servers.count + registries.count + inFlight.count + devices.count + deviceLists.count
-    }
+    var parts: Int { world.count + servers.count + registries.count + inFlight.count + devices.count }
 
     func pack(_ s: FleetState) -> PackedFleetState {
+        let head = FleetSystem.hashedParts(s)
+        let c = s.cells
         var w = SIMD8<UInt32>(repeating: 0)
-        w[0] = world.id(World(sessions: s.sessions, hostsDown: s.hostsDown))
-        w[1] = servers.id(s.servers)
-        w[2] = registries.id(s.registries)
-        w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
-        packDevices(s, into: &w)
+        w[0] = worldID(c, head.pointee.hashes[0])
+        w[1] = withUnsafePointer(to: &c.pointee.servers) { servers.id($0, hash: head.pointee.hashes[1]) }
+        w[2] = withUnsafePointer(to: &c.pointee.registries) { registries.id($0, hash: head.pointee.hashes[2]) }
+        w[3] = inFlightID(c, head.pointee.hashes[4])
+        withUnsafePointer(to: &c.pointee.devices) { list in
+            for d in 0..<list.pointee.count {
+                w[4 + d] = devices.id(FixedList.element(list, d), hash: head.pointee.deviceHashes[d])
+            }
+        }
         return PackedFleetState(words: w)
     }
 
     /// `pack(s)`, reusing the ids of `parent` (packed as `packedParent`) for unchanged parts.
+    /// A written part is compared with its parent's only when their cached hashes agree (a
+    /// part that changed mostly hashes apart), and is looked up by that hash; parts are
+    /// compared in place (`equalInPlace`), never copied.
     func pack(_ s: FleetState, after parent: FleetState, packed packedParent: PackedFleetState) -> PackedFleetState {
-        var w = packedParent.words
         // A part the step never wrote is its parent's: not even compared.
         let changed = s.box.changed(since: parent.box)
-        if changed & FleetState.Part.world != 0, s.sessions != parent.sessions || s.hostsDown != parent.hostsDown {
-            w[0] = world.id(World(sessions: s.sessions, hostsDown: s.hostsDown))
+        if changed == 0 { return packedParent }
+        var w = packedParent.words
+        let head = FleetSystem.hashedParts(s), parentHead = FleetSystem.hashedParts(parent)
+        let c = s.cells, pc = parent.cells
+        let h = head.pointee.hashes, ph = parentHead.pointee.hashes
+        if changed & FleetState.Part.world != 0,
+            h[0] != ph[0] || !equalInPlace(&c.pointee.sessions, &pc.pointee.sessions)
+                || c.pointee.hostsDown != pc.pointee.hostsDown
+        {
+            w[0] = worldID(c, h[0])
         }
-        if changed & FleetState.Part.servers != 0, s.servers != parent.servers { w[1] = servers.id(s.servers) }
-        if changed & FleetState.Part.registries != 0, s.registries != parent.registries {
-            w[2] = registries.id(s.registries)
+        if changed & FleetState.Part.servers != 0 {
+            withUnsafePointer(to: &c.pointee.servers) { list in
+                if h[1] != ph[1] || !equalInPlace(list, &pc.pointee.servers) { w[1] = servers.id(list, hash: h[1]) }
+            }
         }
-        if changed & FleetState.Part.inFlight != 0, s.posts != parent.posts || s.pushes != parent.pushes {
-            w[3] = inFlight.id(InFlight(posts: s.posts, pushes: s.pushes))
+        if changed & FleetState.Part.registries != 0 {
+            withUnsafePointer(to: &c.pointee.registries) { list in
+                if h[2] != ph[2] || !equalInPlace(list, &pc.pointee.registries) {
+                    w[2] = registries.id(list, hash: h[2])
+                }
+            }
         }
-        if changed & FleetState.Part.devices != 0 { packDevices(s, into: &w, parent: parent.devices) }
+        if changed & FleetState.Part.inFlight != 0,
+            h[4] != ph[4] || !equalInPlace(&c.pointee.posts, &pc.pointee.posts)
+                || !equalInPlace(&c.pointee.pushes, &pc.pointee.pushes)
+        {
+            w[3] = inFlightID(c, h[4])
+        }
+        if changed & FleetState.Part.devices != 0 {
+            let dh = head.pointee.deviceHashes, pdh = parentHead.pointee.deviceHashes
+            withUnsafePointer(to: &c.pointee.devices) { list in
+                withUnsafePointer(to: &pc.pointee.devices) { parentList in
+                    for d in 0..<list.pointee.count {
+                        let device = FixedList.element(list, d)
+                        if d < parentList.pointee.count, dh[d] == pdh[d],
+                            equalInPlace(device, FixedList.element(parentList, d))
+                        {
+                            continue
+                        }
+                        w[4 + d] = devices.id(device, hash: dh[d])
+                    }
+                }
+            }
+        }
         return PackedFleetState(words: w)
     }
 
-    /// The state, with its parts' fingerprint hashes (the tables') cached in its box.
+    // World and in-flight parts are compared in place: no pair is built to look one up.
+    private func worldID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
+        world.id(
+            hash: hash,
+            equals: { $0.pointee.sessions == c.pointee.sessions && $0.pointee.hostsDown == c.pointee.hostsDown },
+            make: { World(sessions: c.pointee.sessions, hostsDown: c.pointee.hostsDown) })
+    }
+
+    private func inFlightID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
+        inFlight.id(
+            hash: hash, equals: { $0.pointee.posts == c.pointee.posts && $0.pointee.pushes == c.pointee.pushes },
+            make: { InFlight(posts: c.pointee.posts, pushes: c.pointee.pushes) })
+    }
+
+    /// The state, with its parts' fingerprint hashes (the tables' keys) cached in its box: the
+    /// box's header is built in one expression from the tables' entries, in place.
     func unpack(_ p: PackedFleetState) -> FleetState {
         let w = p.words
         let inFlight = inFlight.entry(w[3]), world = world.entry(w[0])
         let servers = servers.entry(w[1]), registries = registries.entry(w[2])
         var devices = FleetState.Devices()
+        var deviceHashes = InlineArray<2, UInt64>(repeating: 0)
         var devicesHash: UInt64 = 0
-        if deviceCount > Self.devicesInline {
-            (devices, devicesHash) = deviceLists.entry(w[4])
-        } else {
-            for d in 0..<deviceCount {
-                let device = self.devices.entry(w[4 + d])
-                devices.append(device.value)
-                devicesHash &+= FleetSystem.deviceWeight(d) &* device.hash
-            }
+        for d in 0..<deviceCount {
+            let device = self.devices.entry(w[4 + d])
+            devices.append(device.pointee.value)
+            deviceHashes[d] = device.pointee.hash
+            devicesHash &+= FleetSystem.deviceWeight(d) &* device.pointee.hash
         }
-        let s = FleetState(
-            sessions: world.value.sessions, hostsDown: world.value.hostsDown,
-            servers: servers.value, registries: registries.value, devices: devices,
-            pushes: inFlight.value.pushes, posts: inFlight.value.posts)
-        let head = s.box.head
-        head.pointee.hashes = [world.hash, servers.hash, registries.hash, devicesHash, inFlight.hash]
-        head.pointee.hashed = FleetState.Part.all
-        return s
-    }
-
-    private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>) {
-        if s.devices.count > Self.devicesInline {
-            w[4] = deviceLists.id(s.devices)
-            return
-        }
-        for d in s.devices.indices { w[4 + d] = devices.id(s.devices[d]) }
-    }
-
-    /// Only the phones that differ from `parent`'s are looked up (an inline list is compared in
-    /// place, never copied into an optional).
-    private func packDevices(_ s: FleetState, into w: inout SIMD8<UInt32>, parent: FleetState.Devices) {
-        if s.devices.count > Self.devicesInline {
-            if parent != s.devices { w[4] = deviceLists.id(s.devices) }
-            return
-        }
-        for d in s.devices.indices {
-            if d < parent.count, parent[d] == s.devices[d] { continue }
-            w[4 + d] = devices.id(s.devices[d])
-        }
+        return FleetState(box: .make(FleetStateBox.Header(
+            cells: FleetState.Cells(
+                sessions: world.pointee.value.sessions, hostsDown: world.pointee.value.hostsDown,
+                servers: servers.pointee.value, registries: registries.pointee.value, devices: devices,
+                pushes: inFlight.pointee.value.pushes, posts: inFlight.pointee.value.posts),
+            written: FleetState.Part.all, source: nil,
+            hashes: [
+                world.pointee.hash, servers.pointee.hash, registries.pointee.hash, devicesHash, inFlight.pointee.hash,
+            ],
+            hashed: FleetState.Part.all, deviceHashes: deviceHashes)))
     }
 }

@@ -1,4 +1,7 @@
 extension FleetState {
+    /// A state of a box made for it (`FleetCodec.unpack`).
+    init(box: FleetStateBox) { self.box = box }
+
     public static func == (a: FleetState, b: FleetState) -> Bool {
         a.box === b.box || a.cells.pointee == b.cells.pointee
     }

@@ -17,6 +17,9 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
         /// where `hashed` has the part's bit: a copy keeps its source's, a write clears the part's.
         var hashes = InlineArray<5, UInt64>(repeating: 0)
         var hashed: UInt8 = 0
+        /// Each phone's hash (`FleetSystem.deviceHash`, `deviceCapacity` of them), valid where
+        /// `hashed` has the devices' bit: the intern table's key for that phone.
+        var deviceHashes = InlineArray<2, UInt64>(repeating: 0)
     }
 
     static func make(_ header: Header) -> FleetStateBox {

@@ -95,7 +95,7 @@ extension FleetSystem {
 
     /// Token numbers renumbered in order of first appearance (`forEachToken`), in place.
     func renumber(_ s: inout FleetState) {
-        // Most steps leave the numbering as it is: checked first with a bit per token (no map),
+        // Most steps leave the numbering as it is: checked first in one pass (no map),
         // and then the state's arrays stay shared with its parent's (cheap to pack and compare).
         if Self.numberedInOrder(s) { return }
         var map = InlineArray<256, UInt8>(repeating: 0)
@@ -163,20 +163,18 @@ extension FleetSystem {
         return true
     }
 
-    /// The tokens seen so far (a bit each) and the number the next new one must have.
+    /// The numbers given so far: in order they are exactly 1..<next, so a token is in order
+    /// when it is below `next` (0 or one seen before) or `next` itself (the next new one).
     struct TokenOrder {
-        var seen = InlineArray<4, UInt64>(repeating: 0)
         var next: UInt8 = 1
 
         /// False when `t` is new and not the next number.
         @inline(__always) mutating func take(_ t: UInt8) -> Bool {
-            guard t != 0 else { return true }
-            let word = Int(t >> 6), bit = UInt64(1) << UInt64(t & 63)
-            if seen[word] & bit != 0 { return true }
-            guard t == next else { return false }
-            seen[word] |= bit
-            next &+= 1
-            return true
+            if t == next {
+                next &+= 1
+                return true
+            }
+            return t < next
         }
     }
 

@@ -13,7 +13,7 @@ extension FleetSystem {
     static let missingCauses = ["host-down", "two-phones", "resurrected", "server-ghost", "server-view", "veto", "no-start-token"]
 
     func truth(_ s: FleetState) -> CardContent {
-        truths.value(s.sessions) { FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards) }
+        truths.value(Self.truthKey(s)) { FleetLogic.truth(sessions: s.sessions, specs: config.sessions, guards: guards) }
     }
 
     /// The app is running and its store knows a host is down: its count is unknown, so its end

@@ -84,8 +84,9 @@ extension FleetSystem {
         let lastSynced: CardContent?
     }
 
-    /// The inputs of one sync: the store as the phone sees it, its newest card, its last sync.
-    struct SyncKey: Hashable, Sendable {
+    /// The inputs of one sync: the store as the phone sees it, its newest card, its last sync
+    /// (memoized by their words, `syncKey`).
+    struct SyncInputs {
         let launch: Bool
         let fetched: Bool
         let knownDown: UInt8
@@ -101,10 +102,10 @@ extension FleetSystem {
     func syncNow(_ s: inout FleetState, _ d: Int, launch: Bool) -> Bool {
         let device = s.devices[d]
         let seen = device.fetched ? s.sessions : FixedList(device.cache.lazy.map { SessionCell(activity: $0, duplicated: false) })
-        let key = SyncKey(
+        let inputs = SyncInputs(
             launch: launch, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
             card: device.cards.last?.content, last: device.lastSynced)
-        let outcome = syncs.value(key) { syncOutcome(key, device) }
+        let outcome = syncs.value(Self.syncKey(inputs)) { syncOutcome(inputs, device) }
         s.devices[d].lastSynced = outcome.lastSynced
         switch outcome.request {
         case .create(let content, let capable):
@@ -128,7 +129,7 @@ extension FleetSystem {
     }
 
     /// Decode → call FleetCard's `FleetClientSync.syncing` → encode (memoized by `syncNow`).
-    func syncOutcome(_ key: SyncKey, _ device: DeviceCell) -> SyncOutcome {
+    func syncOutcome(_ key: SyncInputs, _ device: DeviceCell) -> SyncOutcome {
         var store = FleetLogic.store(device, sessions: key.seen, specs: config.sessions)
         if key.launch {
             store.sessions = []

@@ -67,48 +67,56 @@ extension FleetSystem {
     /// part the step did not write (cached in the box by `FleetCodec.unpack`), so only written
     /// parts are packed.
     static func fingerprint(_ s: FleetState) -> UInt64 {
-        let head = s.box.head
-        let hashed = head.pointee.hashed
-        if hashed == FleetState.Part.all {
-            let h = head.pointee.hashes
-            return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
-        }
-        var sum: UInt64 = 0
-        for k in 0..<5 {
-            sum &+= hashed & (1 << k) != 0 ? head.pointee.hashes[k] : partHash(s.cells, k)
-        }
-        return Fingerprint.mix(sum)
+        let h = hashedParts(s).pointee.hashes
+        return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
     }
 
-    /// Part `k`'s hash (the part whose bit is `1 << k`).
-    static func partHash(_ c: UnsafeMutablePointer<FleetState.Cells>, _ k: Int) -> UInt64 {
-        switch k {
-        case 0: worldHash(c.pointee.sessions, c.pointee.hostsDown)
-        case 1: serversHash(c.pointee.servers)
-        case 2: registriesHash(c.pointee.registries)
-        case 3: devicesHash(c.pointee.devices)
-        default: inFlightHash(c.pointee.posts, c.pointee.pushes)
+    /// The box's header with every part's hash cached (the missing ones computed and kept, so
+    /// packing the state looks its parts up without hashing them again). Writing a cache into
+    /// a box that may be shared is safe: a box with a missing hash is its own thread's (states
+    /// cross threads only packed, and `unpack` caches them all), and a cached hash is the one
+    /// any reader would compute.
+    @inline(__always)
+    static func hashedParts(_ s: FleetState) -> UnsafeMutablePointer<FleetStateBox.Header> {
+        let head = s.box.head
+        let hashed = head.pointee.hashed
+        if hashed != FleetState.Part.all {
+            let c = s.cells
+            if hashed & FleetState.Part.world == 0 { head.pointee.hashes[0] = worldHash(c) }
+            if hashed & FleetState.Part.servers == 0 { head.pointee.hashes[1] = serversHash(c) }
+            if hashed & FleetState.Part.registries == 0 { head.pointee.hashes[2] = registriesHash(c) }
+            if hashed & FleetState.Part.devices == 0 { head.pointee.hashes[3] = devicesHash(head) }
+            if hashed & FleetState.Part.inFlight == 0 { head.pointee.hashes[4] = inFlightHash(c) }
+            head.pointee.hashed = FleetState.Part.all
         }
+        return head
     }
 
     // Each part's fields in a fixed order, lengths first, from a seed of its own (so equal
-    // bytes in two parts hash apart). The codec's tables keep each distinct part's hash.
-    static func worldHash(_ sessions: FleetState.Sessions, _ hostsDown: UInt8) -> UInt64 {
+    // bytes in two parts hash apart). The codec's tables keep each distinct part's hash. The
+    // cells are read in place, element by element: no list is copied to be hashed.
+    static func worldHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 0)
-        for i in sessions.indices { sessions[i].pack(into: &p) }
-        p.add(hostsDown)
+        withUnsafePointer(to: &c.pointee.sessions) { sessions in
+            for i in 0..<sessions.pointee.count { FixedList.element(sessions, i).pointee.pack(into: &p) }
+        }
+        p.add(c.pointee.hostsDown)
         return p.finishPart()
     }
 
-    static func serversHash(_ servers: FleetState.Servers) -> UInt64 {
+    static func serversHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 1)
-        for i in servers.indices { pack(servers[i], &p) }
+        withUnsafePointer(to: &c.pointee.servers) { servers in
+            for i in 0..<servers.pointee.count { pack(FixedList.element(servers, i).pointee, &p) }
+        }
         return p.finishPart()
     }
 
-    static func registriesHash(_ registries: FleetState.Registries) -> UInt64 {
+    static func registriesHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 2)
-        for i in registries.indices { pack(registries[i], &p) }
+        withUnsafePointer(to: &c.pointee.registries) { registries in
+            for i in 0..<registries.pointee.count { pack(FixedList.element(registries, i).pointee, &p) }
+        }
         return p.finishPart()
     }
 
@@ -122,15 +130,34 @@ extension FleetSystem {
     /// Phone `d`'s hash is weighted by an odd constant of its own: swapped phones differ.
     @inline(__always) static func deviceWeight(_ d: Int) -> UInt64 { 1 &+ 2 &* UInt64(d) &* 0x9E37_79B9_7F4A_7C15 }
 
-    static func devicesHash(_ devices: FleetState.Devices) -> UInt64 {
+    /// The devices part's hash, each phone's hash kept in `head` (the phones' intern keys).
+    /// A step mostly writes one phone: a phone whose bytes are still those of the box this one
+    /// was copied from (never written while this box holds it) keeps that box's hash of it.
+    static func devicesHash(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> UInt64 {
+        var source: UnsafeMutablePointer<FleetStateBox.Header>?
+        if let box = head.pointee.source, box.head.pointee.hashed & FleetState.Part.devices != 0 { source = box.head }
         var sum: UInt64 = 0
-        for d in devices.indices { sum &+= deviceWeight(d) &* deviceHash(devices[d]) }
+        withUnsafePointer(to: &head.pointee.cells.devices) { devices in
+            for d in 0..<devices.pointee.count {
+                let device = FixedList.element(devices, d)
+                let h: UInt64
+                if let source, d < source.pointee.cells.devices.count,
+                    withUnsafePointer(to: &source.pointee.cells.devices, { sameBytes(device, FixedList.element($0, d)) })
+                {
+                    h = source.pointee.deviceHashes[d]
+                } else {
+                    h = deviceHash(device.pointee)
+                }
+                head.pointee.deviceHashes[d] = h
+                sum &+= deviceWeight(d) &* h
+            }
+        }
         return sum
     }
 
-    static func inFlightHash(_ posts: FleetState.Posts, _ pushes: FleetState.Pushes) -> UInt64 {
+    static func inFlightHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 4)
-        pack(posts: posts, pushes: pushes, &p)
+        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
         return p.finishPart()
     }
 

@@ -60,18 +60,25 @@ extension FleetSystem {
             },
             .always("restart-loop") { _, s in s.devices.allSatisfy { $0.startsSinceWorld <= 2 } },
             .always("double-counted-session") { _, s in
-                s.devices.allSatisfy { d in
-                    d.cards.allSatisfy { c in
+                // Every card read in place, through the cells' pointer (a phone or a card copied out
+                // per check was most of its time).
+                let cells = UnsafePointer(s.cells)
+                let devices = cells.pointer(to: \.devices)!
+                for d in 0..<devices.pointee.count {
+                    let cards = FleetState.Devices.element(devices, d).pointer(to: \.cards)!
+                    for k in 0..<cards.pointee.count {
+                        let content = FixedList.element(cards, k).pointer(to: \.content)!
                         // No session twice among the rows (a bit per session index: no Set to allocate).
                         var seen: UInt128 = 0
-                        for row in c.content.rows {
-                            let bit = UInt128(1) << (row >> 1)
+                        for r in 0..<content.pointee.rows.count {
+                            let bit = UInt128(1) << (content.pointee.rows[r] >> 1)
                             if seen & bit != 0 { return false }
                             seen |= bit
                         }
-                        return c.content.activeTotal <= s.sessions.count
+                        if content.pointee.activeTotal > cells.pointee.sessions.count { return false }
                     }
                 }
+                return true
             },
             .always("row-budget") { _, s in
                 s.devices.allSatisfy { $0.cards.allSatisfy { $0.content.rows.count <= FleetTally.maxRows } }
@@ -82,12 +89,17 @@ extension FleetSystem {
                 else { return true }
                 // spec: "Kept at exactly one per environment" (per phone with a device id on the wire).
                 let registry = new.registries[m.host(ofServer: i)].update
-                let slots = registry.map { m.config.variants.deviceIdOnWire ? Int($0.env) * 256 + Int($0.device) : Int($0.env) }
-                return Set(slots).count == slots.count
+                let byDevice = m.config.variants.deviceIdOnWire
+                func slot(_ k: Int) -> Int { byDevice ? Int(registry[k].env) * 256 + Int(registry[k].device) : Int(registry[k].env) }
+                // Pairwise (a list holds at most `tokenCapacity`): no array or set to allocate.
+                for a in registry.indices {
+                    for b in registry.indices where b > a && slot(a) == slot(b) { return false }
+                }
+                return true
             },
             .transition("push-to-start-fanout") { _, _, action, new in
                 guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .start else { return true }
-                return [UInt8(0), 1].allSatisfy { e in
+                return (0...1 as ClosedRange<UInt8>).allSatisfy { e in
                     tick.targets.count { $0.env == e } <= TokenRegistry.maxPushToStartPerEnv
                 }
             },

@@ -21,10 +21,9 @@ extension FleetSystem {
     func tick(_ s: inout FleetState, _ i: Int) -> Bool {
         guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
         let decision = decision(s, server: i)
-        let decided = decision.tick
         let cell = TickCell(
-            action: decided.action, content: decision.content, sinceMask: decision.sinceMask,
-            targets: targets(of: decided.action, s, server: i), besideRegistered: registeredPhones(s, server: i),
+            action: decision.action, content: decision.content, sinceMask: decision.sinceMask,
+            targets: targets(of: decision.action, s, server: i), besideRegistered: registeredPhones(s, server: i),
             decided: decision.decided)
         if cell.targets.isEmpty {
             applyTick(&s, i, cell, FleetDelivery(attempted: 0, accepted: 0))
@@ -37,9 +36,15 @@ extension FleetSystem {
     /// The phones whose card token server `i` holds and has not forgotten since it arrived.
     func registeredPhones(_ s: FleetState, server i: Int) -> UInt8 {
         guard !s.servers[i].forgotSinceRegistration else { return 0 }
-        let tokens = s.registries[host(ofServer: i)].update.map(\.token)
+        // The registry's tokens read in place, per card: no array of them per tick.
+        let registries = UnsafePointer(s.cells).pointer(to: \.registries)!
+        let tokens = FleetState.Registries.element(registries, host(ofServer: i)).pointer(to: \.update)!
+        func registered(_ token: UInt8) -> Bool {
+            for k in 0..<tokens.pointee.count where FleetState.Tokens.element(tokens, k).pointee.token == token { return true }
+            return false
+        }
         var mask: UInt8 = 0
-        for d in s.devices.indices where s.devices[d].cards.contains(where: { tokens.contains($0.token) }) {
+        for d in s.devices.indices where s.devices[d].cards.contains(where: { registered($0.token) }) {
             mask |= 1 << d
         }
         return mask
@@ -49,9 +54,9 @@ extension FleetSystem {
         if config.variants.broadcastChannel && (action == .update || action == .end) {
             return FixedList(channelEnvs.lazy.map { TargetCell(token: 0, env: $0, channel: true, outcome: .pending) })
         }
-        let key = TargetKey(action: action, registry: s.registries[host(ofServer: i)])
-        return targetLists.value(key) {
-            FixedList(FleetLogic.registry(key.registry).targets(for: action).lazy.map { t in
+        let h = host(ofServer: i)
+        return targetLists.value(Self.targetKey(action, s, host: h)) {
+            FixedList(FleetLogic.registry(s.registries[h]).targets(for: action).lazy.map { t in
                 let e = FleetLogic.entry(t)
                 return TargetCell(token: e.token, env: e.env, channel: false, outcome: .pending)
             })

@@ -11,17 +11,13 @@ extension FleetSystem {
         case restart
     }
 
-    /// The inputs of one `ServerOp`: the watcher's cell without the tick in flight (FleetCard
-    /// neither reads nor writes it), its host's registry and the sessions (its since stamps).
-    struct ServerStepKey: Hashable, Sendable {
-        let cell: ServerCell
-        let registry: RegistryCell
-        let sessions: SessionsCode
-        let op: ServerOp
-    }
+    /// The inputs of one `ServerOp` as memo words (`serverStepKey`): the watcher's cell without
+    /// the tick in flight (FleetCard neither reads nor writes it), its host's registry, the
+    /// sessions (their since stamps) and the op.
+    typealias ServerStepKey = MemoKey<15>
 
-    /// A reference: handing a memo entry out retains it once, not its cell and registry lists.
-    final class ServerStepResult: Sendable {
+    /// A memo entry, held and handed out as plain bytes (no reference counted).
+    struct ServerStepResult: Sendable {
         let cell: ServerCell
         let registry: RegistryCell
         /// Whether `cell` and `registry` differ from the key's (decided once per key, not per step).
@@ -29,14 +25,6 @@ extension FleetSystem {
         let registryChanged: Bool
         /// A registry list would pass `tokenCapacity`: nothing is written, the step is refused.
         let tokensOverflowed: Bool
-
-        init(cell: ServerCell, registry: RegistryCell, cellChanged: Bool, registryChanged: Bool, tokensOverflowed: Bool) {
-            self.cell = cell
-            self.registry = registry
-            self.cellChanged = cellChanged
-            self.registryChanged = registryChanged
-            self.tokensOverflowed = tokensOverflowed
-        }
     }
 
     /// Decode → call FleetCard → encode, memoized per input: server `i`'s cell and its host's
@@ -45,14 +33,10 @@ extension FleetSystem {
     /// `tokenCapacity` writes nothing and marks the step refused (`FleetState.Overflow.tokens`).
     func serverStep(_ s: inout FleetState, _ i: Int, _ op: ServerOp) {
         let h = host(ofServer: i)
-        var cell = s.servers[i]
-        let pending = cell.tick
-        cell.tick = nil
-        let sessions = s.sessions, registry = s.registries[h]
-        // The key is handed to the memo whole (not kept here for the computation): no copy of it.
-        let result = serverSteps.value(
-            ServerStepKey(cell: cell, registry: registry, sessions: SessionsCode(sessions), op: op)
-        ) {
+        let result = serverSteps.value(Self.serverStepKey(s, server: i, host: h, op)) {
+            var cell = s.servers[i]
+            cell.tick = nil
+            let registry = s.registries[h], sessions = s.sessions
             var after = cell, registryAfter = registry
             let server = FleetLogic.server(cell, registry: registry, sessions: sessions)
             let next: FleetServer
@@ -79,6 +63,7 @@ extension FleetSystem {
         // now; an identity test, not an intern lookup, when the successor is packed).
         // Both without the tick in flight: no comparison of FleetTick's strings.
         if result.cellChanged {
+            let pending = s.servers[i].tick
             var after = result.cell
             after.tick = pending
             s.servers[i] = after

@@ -13,11 +13,11 @@ public struct FleetSystem: Model {
     final class Parts: Sendable {
         let config: FleetConfig
         /// FleetCard's pure reducers, memoized per input (speed only; see `Memo`).
-        let decisions = Memo<DecideKey, Decision>()
-        let targetLists = Memo<TargetKey, FleetState.Targets>()
-        let truths = Memo<FleetState.Sessions, CardContent>()
-        let serverSteps = Memo<ServerStepKey, ServerStepResult>()
-        let syncs = Memo<SyncKey, SyncOutcome>()
+        let decisions = Memo<3, Decision>()
+        let targetLists = Memo<7, FleetState.Targets>()
+        let truths = Memo<1, CardContent>()
+        let serverSteps = Memo<15, ServerStepResult>()
+        let syncs = Memo<6, SyncOutcome>()
         /// How the search keeps states between levels (`PackedFleetState`).
         let codec: FleetCodec
         /// FleetCard's dedupe per number of cards a phone shows (`dedupeLosers`).
@@ -38,53 +38,41 @@ public struct FleetSystem: Model {
     let parts: Parts
     public var config: FleetConfig { parts.config }
     public var name: String { "fleet-card" }
-    var decisions: Memo<DecideKey, Decision> { parts.decisions }
-    var targetLists: Memo<TargetKey, FleetState.Targets> { parts.targetLists }
-    var truths: Memo<FleetState.Sessions, CardContent> { parts.truths }
-    var serverSteps: Memo<ServerStepKey, ServerStepResult> { parts.serverSteps }
-    var syncs: Memo<SyncKey, SyncOutcome> { parts.syncs }
+    var decisions: Memo<3, Decision> { parts.decisions }
+    var targetLists: Memo<7, FleetState.Targets> { parts.targetLists }
+    var truths: Memo<1, CardContent> { parts.truths }
+    var serverSteps: Memo<15, ServerStepResult> { parts.serverSteps }
+    var syncs: Memo<6, SyncOutcome> { parts.syncs }
     var codec: FleetCodec { parts.codec }
 
     public init(config: FleetConfig) {
         parts = Parts(config: config)
     }
 
-    struct DecideKey: Hashable, Sendable {
-        let server: Int
-        let sessions: SessionsCode
-        let memory: CardMemory
-        let sinceMask: UInt8
-        let vetoMask: UInt8?
-    }
-
-    /// FleetCard's decision with its content and sids as cells (converted once per decision).
+    /// FleetCard's decision, interned, with its content and sids as cells (converted once per
+    /// decision): plain bytes, handed out of the memo without reference counting.
     struct Decision: Sendable {
-        let tick: FleetTick
-        /// The same decision, interned (what a tick cell holds).
+        /// What a tick cell holds.
         let decided: DecidedTick
+        let action: FleetCard.FleetAction
         let content: CardContent
         let sinceMask: UInt8
     }
 
     /// Server `i`'s reducer on the state as it is (FleetCard's `FleetServer.decide`).
-    func decide(_ s: FleetState, server i: Int) -> FleetTick { decision(s, server: i).tick }
+    func decide(_ s: FleetState, server i: Int) -> FleetTick { decision(s, server: i).decided.tick }
 
+    /// Its inputs: the server, its memory, since and veto masks, and the sessions (`decideKey`).
     func decision(_ s: FleetState, server i: Int) -> Decision {
-        let cell = s.servers[i]
-        let key = DecideKey(server: i, sessions: SessionsCode(s.sessions), memory: cell.memory, sinceMask: cell.sinceMask, vetoMask: cell.vetoMask)
-        return decisions.value(key) {
+        decisions.value(Self.decideKey(s, server: i)) {
+            let cell = s.servers[i]
             let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: FleetLogic.now, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions))
             return Decision(
-                tick: tick, decided: DecidedTick(tick), content: FleetLogic.cell(tick.content),
+                decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content),
                 sinceMask: FleetLogic.mask(tick.activeSids))
         }
-    }
-
-    struct TargetKey: Hashable, Sendable {
-        let action: FleetCard.FleetAction
-        let registry: RegistryCell
     }
 
     var guards: Guards { config.guards }

@@ -65,6 +65,11 @@ struct FleetCodecTests {
         #expect(skipped > 100)
     }
 
+    @Test("every phone has a word of its own")
+    func phonesInline() {
+        #expect(FleetState.deviceCapacity <= FleetCodec.devicesInline)
+    }
+
     @Test("states that differ pack differently; equal states pack alike")
     func distinct() {
         let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))

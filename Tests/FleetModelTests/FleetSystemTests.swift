@@ -132,6 +132,8 @@ struct FleetFingerprintTests {
             for a in model.actions(in: parent) {
                 guard let next = model.next(parent, a) else { continue }
                 if next.box.head.pointee.hashed != 0 { cached += 1 }
+                // Hashed (and cached) here, so `after` reuses the hashes of what it shares with `next`.
+                #expect(model.fingerprint(of: next) == model.fingerprint(of: FleetState(cells: next.cells.pointee)))
                 for b in model.actions(in: next) {
                     guard let after = model.next(next, b) else { continue }
                     #expect(model.fingerprint(of: after) == model.fingerprint(of: FleetState(cells: after.cells.pointee)), "\(a), \(b)")
