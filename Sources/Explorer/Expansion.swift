@@ -9,10 +9,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// Fingerprint each state's symmetry representative instead of the state.
     let symmetry: Bool
     let properties: [Property<M>]
-    let alwaysChecks: [Int]
-    let sometimesChecks: [Int]
-    let stepChecks: [Int]
-    let quiescentChecks: [Int]
+    /// Each kind's properties, called through unmanaged references (see `Checks`).
+    private let checks: Checks
     /// The properties judged on a state (always, sometimes, atQuiescence), in property order:
     /// the columns of a per-property count's state flags.
     let stateJudged: [Int]
@@ -23,10 +21,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
         self.symmetry = symmetry
         let all = model.properties
         properties = all
-        alwaysChecks = all.indices.filter { all[$0].kind == .always }
-        sometimesChecks = all.indices.filter { all[$0].kind == .sometimes }
-        stepChecks = all.indices.filter { all[$0].kind == .transition }
-        quiescentChecks = all.indices.filter { all[$0].kind == .atQuiescence }
+        checks = Checks(all)
         stateJudged = all.indices.filter { all[$0].kind != .transition }
     }
 
@@ -56,7 +51,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
     }
 
     /// `expand`, also appending to `judged` (when enabled) whether `state` breaks (reaches) each
-    /// of `stateJudged` and, per step taken, whether it breaks each `stepChecks` property, as
+    /// of `stateJudged` and, per step taken, whether it breaks each transition property, as
     /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. `filter` says
     /// which successors are packed and handed out (all of them when counting: the count needs
     /// every step).
@@ -67,11 +62,14 @@ struct Expansion<M: Model>: @unchecked Sendable {
         filter: inout SuccessorFilter
     ) {
         out.removeAll(keepingCapacity: true)
-        for p in alwaysChecks where properties[p].stateCheck?(model, state) == false {
-            findings.violated(p, .state(node))
+        for check in checks.always {
+            let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
+            if holds == false { findings.violated(p, .state(node)) }
         }
-        for p in sometimesChecks where findings.witness[p] == nil {
-            if properties[p].stateCheck?(model, state) == true { findings.witness[p] = node }
+        for check in checks.sometimes {
+            let p = check._withUnsafeGuaranteedRef { $0.index }
+            guard findings.witness[p] == nil else { continue }
+            if check._withUnsafeGuaranteedRef({ $0.property.stateCheck?(model, state) }) == true { findings.witness[p] = node }
         }
         let actions = model.actions(in: state)
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
@@ -89,8 +87,11 @@ struct Expansion<M: Model>: @unchecked Sendable {
             if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
-                for p in stepChecks {
-                    let broken = properties[p].stepCheck?(model, state, action, next) == false
+                for check in checks.transitions {
+                    let (p, holds) = check._withUnsafeGuaranteedRef {
+                        ($0.index, $0.property.stepCheck?(model, state, action, next))
+                    }
+                    let broken = holds == false
                     if broken { findings.violated(p, .step(node, UInt16(index))) }
                     if judged.enabled { judged.steps.append(broken) }
                 }
@@ -102,7 +103,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
         }
         // A step only a bound refused keeps the state from being quiescent (asked of few states);
         // the state is counted so the report can say how much the bounds cut.
-        if quiescent && !quiescentChecks.isEmpty {
+        if quiescent && !checks.atQuiescence.isEmpty {
             let bounds = model.boundsRefusingSystemSteps(in: state, actions)
             if !bounds.isEmpty {
                 quiescent = false
@@ -110,8 +111,9 @@ struct Expansion<M: Model>: @unchecked Sendable {
             }
         }
         if quiescent {
-            for p in quiescentChecks where properties[p].stateCheck?(model, state) == false {
-                findings.violated(p, .state(node))
+            for check in checks.atQuiescence {
+                let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
+                if holds == false { findings.violated(p, .state(node)) }
             }
         }
         if judged.enabled {

@@ -1,8 +1,11 @@
 /// Which successors `Expansion.expand` packs and hands out. Packing (the model's `stored`) is
 /// the costly part of a step the search would then throw away as already seen.
 struct SuccessorFilter {
-    /// Nil: every successor (a behaviour count needs every step).
-    let visited: VisitedShards?
+    /// Keeps `visited` alive while the filter is used; nil: every successor (a behaviour count
+    /// needs every step).
+    private let owner: VisitedShards?
+    /// `owner`'s tables, read with no retain and release around each step's test.
+    let visited: VisitedShards.Tables?
     /// The sequential search inserts each successor's key at once, in the order the steps are
     /// taken (the order its batches inserted them in): a state two frontier states reach is
     /// packed once, for the first, where a read-only check packed it for both.
@@ -18,7 +21,8 @@ struct SuccessorFilter {
     private(set) var sawUnvisited = false
 
     private init(visited: VisitedShards?, inserts: Bool = false, admit: SearchPartition? = nil, recent: RecentKeys? = nil, atBound: Bool = false) {
-        self.visited = visited
+        owner = visited
+        self.visited = visited?.view
         self.inserts = inserts
         self.admit = admit
         self.recent = recent

@@ -2,9 +2,30 @@
 /// whose top bits are k, so each worker of a parallel level inserts into its own shard without
 /// locks. A sequential search has one shard.
 final class VisitedShards: @unchecked Sendable {
-    let count: Int
-    private let shift: UInt64
-    private let tables: UnsafeMutableBufferPointer<FingerprintSet>
+    /// The shards as a plain value (pointers, no reference to count), valid while this set lives:
+    /// what the search's per-step test holds, where a class reference is retained and released
+    /// around each use.
+    struct Tables {
+        let count: Int
+        fileprivate let shift: UInt64
+        fileprivate let tables: UnsafeMutableBufferPointer<FingerprintSet>
+
+        @inline(__always) func shard(of key: UInt64) -> Int {
+            count == 1 ? 0 : Int(truncatingIfNeeded: key >> shift)
+        }
+
+        /// Inserts into the key's shard; only the shard's owner may call this while others run.
+        @inline(__always) func insert(_ key: UInt64) -> Bool { tables[shard(of: key)].insert(key) }
+
+        @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
+
+        /// A hint that `contains(key)` comes soon (no result; see `FingerprintSet.prefetch`).
+        @inline(__always) func prefetch(_ key: UInt64) { tables[shard(of: key)].prefetch(key) }
+    }
+
+    let view: Tables
+    var count: Int { view.count }
+    private var tables: UnsafeMutableBufferPointer<FingerprintSet> { view.tables }
 
     /// `count` is rounded up to a power of two.
     /// With `ids`, each shard keeps the node id of every state it holds (behaviour counting).
@@ -12,10 +33,9 @@ final class VisitedShards: @unchecked Sendable {
         var n = 1
         var bits: UInt64 = 0
         while n < requested { n <<= 1; bits += 1 }
-        count = n
-        shift = 64 - bits
-        tables = .allocate(capacity: n)
+        let tables = UnsafeMutableBufferPointer<FingerprintSet>.allocate(capacity: n)
         _ = tables.initialize(from: (0..<n).map { _ in FingerprintSet(ids: ids) })
+        view = Tables(count: n, shift: 64 - bits, tables: tables)
     }
 
     deinit {
@@ -24,20 +44,18 @@ final class VisitedShards: @unchecked Sendable {
         tables.deallocate()
     }
 
-    @inline(__always) func shard(of key: UInt64) -> Int {
-        count == 1 ? 0 : Int(truncatingIfNeeded: key >> shift)
-    }
+    @inline(__always) func shard(of key: UInt64) -> Int { view.shard(of: key) }
 
     /// Inserts into the key's shard; only the shard's owner may call this while others run.
-    @inline(__always) func insert(_ key: UInt64) -> Bool { tables[shard(of: key)].insert(key) }
+    @inline(__always) func insert(_ key: UInt64) -> Bool { view.insert(key) }
 
     /// Inserts into shard `k`, which must be the key's shard.
     @inline(__always) func insert(_ key: UInt64, shard k: Int) -> Bool { tables[k].insert(key) }
 
-    @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
+    @inline(__always) func contains(_ key: UInt64) -> Bool { view.contains(key) }
 
     /// A hint that `contains(key)` comes soon (no result; see `FingerprintSet.prefetch`).
-    @inline(__always) func prefetch(_ key: UInt64) { tables[shard(of: key)].prefetch(key) }
+    @inline(__always) func prefetch(_ key: UInt64) { view.prefetch(key) }
 
     /// Inserts `key` with node id `id` unless it is there; returns the id stored for it.
     @inline(__always) func insert(_ key: UInt64, id: UInt32) -> UInt32 { tables[shard(of: key)].insert(key, id: id) }
