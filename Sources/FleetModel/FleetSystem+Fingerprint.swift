@@ -300,7 +300,8 @@ extension FleetSystem {
 }
 
 // Hashing a part through its fingerprint bytes (one word into the Hasher instead of one call
-// per field) makes the intern tables and memo keys cheap to look up; `==` stays field by field.
+// per field) makes a `FleetState` cheap to put in a Set or Dictionary; `==` stays field by field.
+// (The intern tables and memos do not use the Hasher: they key by part hashes and memo words.)
 extension ServerCell {
     public func hash(into h: inout Hasher) {
         var p = WordPacker()

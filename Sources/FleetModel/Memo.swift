@@ -1,4 +1,3 @@
-import Explorer
 import Synchronization
 
 /// A thread-safe memo table for pure functions of small keys: FleetCard's reducers are pure,
