@@ -26,8 +26,16 @@ extension FleetState {
         h.pointee.deviceHashes = p.pointee.deviceHashes
     }
 
+    /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the
+    /// search compares (a successor with its parent) are told apart by five words, not the cells.
     public static func == (a: FleetState, b: FleetState) -> Bool {
-        a.box === b.box || a.cells.pointee == b.cells.pointee
+        if a.box === b.box { return true }
+        let ha = a.box.head, hb = b.box.head
+        let both = ha.pointee.hashed & hb.pointee.hashed
+        for part in 0..<5 where both & (1 << part) != 0 && ha.pointee.hashes[part] != hb.pointee.hashes[part] {
+            return false
+        }
+        return a.cells.pointee == b.cells.pointee
     }
 
     public func hash(into h: inout Hasher) { cells.pointee.hash(into: &h) }

@@ -94,6 +94,24 @@ struct FleetCodecTests {
         #expect(reused > 100)
     }
 
+    @Test("states told apart by their cached part hashes are the states their cells tell apart")
+    func equalityByHashes() {
+        let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))
+        var apart = 0
+        for state in reachable(model, depth: 5) {
+            let parent = model.loaded(model.stored(state))
+            for action in model.actions(in: parent) {
+                guard let next = model.next(parent, action) else { continue }
+                let cellsEqual = next.cells.pointee == parent.cells.pointee
+                #expect((next == parent) == cellsEqual, "\(action)")
+                _ = model.fingerprint(of: next)
+                #expect((next == parent) == cellsEqual && (parent == next) == cellsEqual, "\(action)")
+                if !cellsEqual { apart += 1 }
+            }
+        }
+        #expect(apart > 100)
+    }
+
     @Test("every phone has a word of its own")
     func phonesInline() {
         #expect(FleetState.deviceCapacity <= FleetCodec.devicesInline)
