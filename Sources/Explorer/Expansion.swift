@@ -75,10 +75,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
         let budgetLeft = worldBudget.map { Int(used) < $0 } ?? true
         var quiescent = true
+        // Each successor is done with by the end of its step: the model may build the next in it.
+        var spare: M.State?
         for (index, action) in actions.enumerated() {
             let world = model.kind(of: action) == .world
             if world && !budgetLeft { continue }
-            guard let next = model.next(state, action) else { continue }
+            guard let next = model.next(state, action, reusing: &spare) else { continue }
+            defer { model.recycle(next, into: &spare) }
             let nextUsed = world ? used &+ 1 : used
             // The successor's key first, its visited-set slot fetched while the step is checked:
             // the cache miss overlaps that work instead of stalling the test after it.
