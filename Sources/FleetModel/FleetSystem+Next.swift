@@ -92,7 +92,7 @@ extension FleetSystem {
             return nil
         }
         if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
-        canonicalize(&s)
+        canonicalize(&s, after: state)
         return s
     }
 
