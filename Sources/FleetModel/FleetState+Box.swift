@@ -24,6 +24,7 @@ extension FleetState {
         h.pointee.hashes = p.pointee.hashes
         h.pointee.hashed = p.pointee.hashed
         h.pointee.deviceHashes = p.pointee.deviceHashes
+        h.pointee.tokenMarks = p.pointee.tokenMarks
     }
 
     /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the

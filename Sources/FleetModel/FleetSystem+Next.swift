@@ -40,17 +40,17 @@ extension FleetSystem {
         default: break
         }
         var s = state.successor(reusing: &spare)
-        guard take(&s, action, refused: &refused) else {
+        guard take(&s, action, from: state, refused: &refused) else {
             recycle(s, into: &spare)
             return nil
         }
         return s
     }
 
-    /// Takes `action` in `s` (a copy of the state it is taken in); false when it turns out
-    /// disabled or a bound refuses it (named in `refused`).
+    /// Takes `action` in `s` (a copy of `state`, the state it is taken in); false when it turns
+    /// out disabled or a bound refuses it (named in `refused`).
     @inline(__always)
-    func take(_ s: inout FleetState, _ action: Action, refused: inout FleetBound?) -> Bool {
+    func take(_ s: inout FleetState, _ action: Action, from state: FleetState, refused: inout FleetBound?) -> Bool {
         let done: Bool
         switch action {
         case .setSession(let i, let a):
@@ -116,7 +116,7 @@ extension FleetSystem {
             return false
         }
         if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
-        canonicalize(&s)
+        canonicalize(&s, after: state)
         return true
     }
 
