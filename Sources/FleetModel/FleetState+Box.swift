@@ -27,6 +27,12 @@ extension FleetState {
         h.pointee.tokenMarks = p.pointee.tokenMarks
     }
 
+    /// Phone `d`'s cell, read in place (the subscript copied the whole cell out). Valid while
+    /// this state is held and not written.
+    @inline(__always) func device(_ d: Int) -> UnsafePointer<DeviceCell> {
+        FixedList.element(UnsafePointer(cells).pointer(to: \.devices)!, d)
+    }
+
     /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the
     /// search compares (a successor with its parent) are told apart by five words, not the cells.
     public static func == (a: FleetState, b: FleetState) -> Bool {
