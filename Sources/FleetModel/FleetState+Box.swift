@@ -25,6 +25,7 @@ extension FleetState {
         h.pointee.hashed = p.pointee.hashed
         h.pointee.deviceHashes = p.pointee.deviceHashes
         h.pointee.tokenMarks = p.pointee.tokenMarks
+        h.pointee.inFlightOrder = p.pointee.inFlightOrder
     }
 
     /// Phone `d`'s cell, read in place (the subscript copied the whole cell out). Valid while
