@@ -96,11 +96,18 @@ extension FleetSystem {
         }
         let devices = c.pointer(to: \.devices)!
         let deviceCount = devices.pointee.count
+        // Whether activityUpdates acts on phone d (bit d), tested once for the three candidates
+        // that ask; then a live phone's handlers are pending (`handlersPending`) as follows.
+        var acting: UInt8 = 0
+        for d in 0..<deviceCount where activityUpdatesActs(FixedList.element(devices, d)) { acting |= 1 << d }
+        func handlersPending(_ d: Int, _ device: UnsafePointer<DeviceCell>) -> Bool {
+            device.pointee.needsSync || acting & (1 << d) != 0
+        }
         for d in 0..<deviceCount {
             let device = FixedList.element(devices, d)
             switch device.pointee.app {
             // Not offered where `next` refuses it (the same test): no candidate step to refuse.
-            case .foreground: if !handlersPending(device) { out.append(.leaveApp(d)) }
+            case .foreground: if !handlersPending(d, device) { out.append(.leaveApp(d)) }
             case .suspended:
                 out.append(.openApp(d))
                 if w.appTerminated { out.append(.terminateApp(d)) }
@@ -140,10 +147,10 @@ extension FleetSystem {
             if device.pointee.wakePending && !app.isAlive { out.append(.backgroundLaunch(d)) }
             guard app.isAlive else { continue }
             // iOS suspends a background launch when its short window ends: at any point.
-            if app == .background && !handlersPending(device) { out.append(.backgroundEnds(d)) }
+            if app == .background && !handlersPending(d, device) { out.append(.backgroundEnds(d)) }
             if !device.pointee.fetched || device.pointee.knownDown != hostsDown { out.append(.refresh(d)) }
             if device.pointee.needsSync { out.append(.sync(d)) }
-            if activityUpdatesActs(device) { out.append(.activityUpdates(d)) }
+            if acting & (1 << d) != 0 { out.append(.activityUpdates(d)) }
         }
         return out
     }

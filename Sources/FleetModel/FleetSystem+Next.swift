@@ -116,7 +116,9 @@ extension FleetSystem {
             refused = refusingInFlightBound(s)
             return false
         }
-        if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
+        if action.isWorld {
+            for d in 0..<s.devices.count where s.device(d).pointee.startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 }
+        }
         canonicalize(&s, after: state)
         return true
     }
