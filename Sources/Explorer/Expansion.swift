@@ -83,10 +83,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
         // Without symmetry, `state`'s fingerprint (asked for at its first system step): a step
         // to a state of another fingerprint surely changed it, and the states are not compared.
         var fingerprint: UInt64?
+        // Each successor is done with by the end of its step: the model may build the next in it.
+        var spare: M.State?
         for (index, action) in actions.enumerated() {
             let world = model.kind(of: action) == .world
             if world && !budgetLeft { continue }
-            guard let next = model.next(state, action) else { continue }
+            guard let next = model.next(state, action, reusing: &spare) else { continue }
+            defer { model.recycle(next, into: &spare) }
             let nextUsed = world ? used &+ 1 : used
             // The successor's key first, its visited-set slot fetched while the step is checked:
             // the cache miss overlaps that work instead of stalling the test after it.

@@ -30,6 +30,14 @@ public protocol Model: Sendable {
     /// The state after `action`, or nil when the action turns out to be disabled.
     func next(_ state: State, _ action: Action) -> State?
 
+    /// `next(state, action)`, free to build the successor in `spare` (a successor the caller has
+    /// done with, handed back by `recycle`) rather than allocate; the default ignores it.
+    func next(_ state: State, _ action: Action, reusing spare: inout State?) -> State?
+
+    /// Keeps `state` (a successor the caller has done with) in `spare` when the model can build
+    /// the next one in it (`next(_:_:reusing:)`); the default drops it.
+    func recycle(_ state: State, into spare: inout State?)
+
     /// Whether `action` is the world acting or the system reacting.
     func kind(of action: Action) -> ActionKind
 
@@ -91,6 +99,8 @@ extension Model where Stored == State {
 }
 
 extension Model {
+    public func next(_ state: State, _ action: Action, reusing spare: inout State?) -> State? { next(state, action) }
+    public func recycle(_ state: State, into spare: inout State?) {}
     public func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored { stored(state) }
     public func representative(of state: State) -> State { state }
     public var fingerprintScheme: String { "" }

@@ -2,8 +2,41 @@ extension FleetState {
     /// A state of a box made for it (`FleetCodec.unpack`).
     init(box: FleetStateBox) { self.box = box }
 
+    /// A copy of this state to take a step in: `spare`'s box refilled with this state when
+    /// nothing else holds it (no allocation), else this state (its box copied on the first write).
+    @inline(__always)
+    func successor(reusing spare: inout FleetState?) -> FleetState {
+        guard var s = spare.take(), isKnownUniquelyReferenced(&s.box) else { return self }
+        s.refill(from: self)
+        return s
+    }
+
+    /// Makes this state's box (held nowhere else) what `parent.box.copy()` would return, without
+    /// allocating one: the search builds each successor in the box of the one before.
+    @inline(__always)
+    private mutating func refill(from parent: FleetState) {
+        let h = box.head, p = parent.box.head
+        h.pointee.cells = p.pointee.cells
+        h.pointee.written = 0
+        h.pointee.overflow = 0
+        // A state's successors share its box as their source: counted once, not once a step.
+        if h.pointee.source !== parent.box { h.pointee.source = parent.box }
+        h.pointee.hashes = p.pointee.hashes
+        h.pointee.hashed = p.pointee.hashed
+        h.pointee.deviceHashes = p.pointee.deviceHashes
+        h.pointee.tokenMarks = p.pointee.tokenMarks
+    }
+
+    /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the
+    /// search compares (a successor with its parent) are told apart by five words, not the cells.
     public static func == (a: FleetState, b: FleetState) -> Bool {
-        a.box === b.box || a.cells.pointee == b.cells.pointee
+        if a.box === b.box { return true }
+        let ha = a.box.head, hb = b.box.head
+        let both = ha.pointee.hashed & hb.pointee.hashed
+        for part in 0..<5 where both & (1 << part) != 0 && ha.pointee.hashes[part] != hb.pointee.hashes[part] {
+            return false
+        }
+        return a.cells.pointee == b.cells.pointee
     }
 
     public func hash(into h: inout Hasher) { cells.pointee.hash(into: &h) }

@@ -35,11 +35,12 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
 
     /// Before a write to `part`: a shared box is copied first, and the part is marked written
-    /// (and its cached fingerprint hash dropped).
+    /// (its cached fingerprint hash and token scan dropped).
     @inline(__always) mutating func unshare(_ part: UInt8) {
         if !isKnownUniquelyReferenced(&box) { box = box.copy() }
         box.head.pointee.written |= part
         box.head.pointee.hashed &= ~part
+        box.head.pointee.tokenMarks.scan = .unknown
     }
 
     /// The parts of a packed state (`FleetCodec`): each is one bit.

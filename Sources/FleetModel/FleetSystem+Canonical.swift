@@ -13,14 +13,26 @@ extension FleetSystem {
     /// `canonical`, in place (a step's successor is not copied again).
     func canonicalize(_ s: inout FleetState) {
         renumber(&s)
-        guard s.posts.count > 1 || s.pushes.count > 1 else { return }
+        if sortInFlight(&s) { renumber(&s) }
+    }
+
+    /// `canonicalize(&s)` for a successor of `parent`: its numbering is checked from where its
+    /// step wrote (`numberedInOrder(_:after:)`).
+    func canonicalize(_ s: inout FleetState, after parent: FleetState) {
+        renumber(&s, after: parent)
+        if sortInFlight(&s) { renumber(&s, after: parent) }
+    }
+
+    /// Sorts the POSTs and pushes in flight; false when they were sorted already.
+    func sortInFlight(_ s: inout FleetState) -> Bool {
+        guard s.posts.count > 1 || s.pushes.count > 1 else { return false }
         // Sorting only what is out of order keeps the arrays shared with the parent state's.
         let postsSorted = Self.isSorted(s.posts, by: Self.precedes)
         let pushesSorted = Self.isSorted(s.pushes, by: Self.precedes)
-        if postsSorted && pushesSorted { return }
+        if postsSorted && pushesSorted { return false }
         if !postsSorted { s.posts.sort(by: Self.precedes) }
         if !pushesSorted { s.pushes.sort(by: Self.precedes) }
-        renumber(&s)
+        return true
     }
 
     static func isSorted<C: RandomAccessCollection<T>, T>(_ items: C, by precedes: (T, T) -> Bool) -> Bool where C.Index == Int {
@@ -97,7 +109,16 @@ extension FleetSystem {
     func renumber(_ s: inout FleetState) {
         // Most steps leave the numbering as it is: checked first in one pass (no map),
         // and then the state's arrays stay shared with its parent's (cheap to pack and compare).
-        if Self.numberedInOrder(s) { return }
+        if !Self.numberedInOrder(s) { renumberTokens(&s) }
+    }
+
+    /// `renumber(&s)` for a successor of `parent` (`numberedInOrder(_:after:)`).
+    func renumber(_ s: inout FleetState, after parent: FleetState) {
+        if !Self.numberedInOrder(s, after: parent) { renumberTokens(&s) }
+    }
+
+    /// Every token renumbered, in order of first appearance.
+    func renumberTokens(_ s: inout FleetState) {
         var map = InlineArray<256, UInt8>(repeating: 0)
         var next: UInt8 = 1
         func id(_ t: UInt8) -> UInt8 {
@@ -128,39 +149,130 @@ extension FleetSystem {
     }
 
     /// Whether `renumber` would leave `s` as it is: each token, in `forEachToken` order, is 0,
-    /// one seen before, or the next number. Runs after every step: plain loops by index (no
-    /// cell copied out of the state), stopping at the first token out of order.
+    /// one seen before, or the next number.
     static func numberedInOrder(_ s: FleetState) -> Bool {
-        // Through the cells' pointer, by index: no cell is copied out to be read.
-        let c = s.cells
+        scanTokens(s.box.head, segments: TokenMarks.all, parent: TokenMarks())
+    }
+
+    /// `numberedInOrder(s)` for a successor of `parent`, which is mostly in order (the search
+    /// expands canonical states): a segment (`TokenMarks`) its step left as the parent's, and
+    /// reached with the numbers the parent's was, is in order as the parent's was. So only the
+    /// segments the step changed are scanned, after one scan of the parent for all its successors.
+    static func numberedInOrder(_ s: FleetState, after parent: FleetState) -> Bool {
+        let head = s.box.head
+        let segments = changedSegments(s, since: parent)
+        if segments == TokenMarks.all { return scanTokens(head, segments: segments, parent: TokenMarks()) }
+        // Writing the parent's header is safe as for `hashedParts`: the state a search expands
+        // is its thread's own (unpacked there).
+        let parentHead = parent.box.head
+        if parentHead.pointee.tokenMarks.scan == .unknown {
+            _ = scanTokens(parentHead, segments: TokenMarks.all, parent: TokenMarks())
+        }
+        let marks = parentHead.pointee.tokenMarks
+        return scanTokens(head, segments: marks.scan == .inOrder ? segments : TokenMarks.all, parent: marks)
+    }
+
+    /// The token segments of `s` (bits, `TokenMarks`) that may differ from `parent`'s: the
+    /// parts its step wrote since its box was copied from the parent's.
+    static func changedSegments(_ s: FleetState, since parent: FleetState) -> UInt8 {
+        let changed = s.box.changed(since: parent.box)
+        // (Comparing the phones to find the one written cost more than scanning both.)
+        return (changed & FleetState.Part.devices != 0 ? 1 : 0) | (changed & FleetState.Part.registries != 0 ? 2 : 0)
+            | (changed & FleetState.Part.servers != 0 ? 4 : 0) | (changed & FleetState.Part.inFlight != 0 ? 8 : 0)
+    }
+
+    /// Scans the tokens of `head`'s cells, noting in its header where each segment ended or
+    /// that one is out of order. A segment not in `segments` is not read when reached with as
+    /// many numbers given as `parent`'s was (`scans`). Plain loops by index through pointers: no
+    /// cell is copied out of the state.
+    static func scanTokens(
+        _ head: UnsafeMutablePointer<FleetStateBox.Header>, segments: UInt8, parent: TokenMarks
+    ) -> Bool {
+        let c = UnsafePointer(head.pointer(to: \.cells)!)
         var order = TokenOrder()
-        // Read through the accessors down to each token: a cell or list bound to a `let` was
-        // copied whole (a server's tick through a non-inlined read coroutine).
-        for d in c.pointee.devices.indices {
-            guard order.take(c.pointee.devices[d].pushToStartToken) else { return false }
-            for k in 0..<c.pointee.devices[d].cards.count where !order.take(c.pointee.devices[d].cards[k].token) { return false }
+        var marks = TokenMarks()
+        // Whether segment k, which the parent reached with `start`, is to be scanned. Unchanged
+        // and reached with `start` or more, it is in order: each token is one seen before, or
+        // (new ones come in order, one more each) the first past all seen so far is the next.
+        func scans(_ k: Int, _ start: UInt8) -> Bool {
+            if segments & (1 << k) != 0 || order.next < start { return true }
+            order.next = max(order.next, parent.next[k])
+            return false
         }
-        for r in c.pointee.registries.indices {
-            for k in 0..<c.pointee.registries[r].pushToStart.count where !order.take(c.pointee.registries[r].pushToStart[k].token) {
-                return false
+        if scans(0, 1) {
+            let devices = c.pointer(to: \.devices)!
+            for d in 0..<devices.pointee.count where !take(FixedList.element(devices, d), &order) { return outOfOrder(head) }
+        }
+        marks.next[0] = order.next
+        if scans(1, parent.next[0]) {
+            let registries = c.pointer(to: \.registries)!
+            for r in 0..<registries.pointee.count {
+                let registry = FixedList.element(registries, r)
+                guard take(registry.pointer(to: \.pushToStart)!, &order), take(registry.pointer(to: \.update)!, &order) else {
+                    return outOfOrder(head)
+                }
             }
-            for k in 0..<c.pointee.registries[r].update.count where !order.take(c.pointee.registries[r].update[k].token) { return false }
         }
-        let servers = UnsafePointer(c.pointer(to: \.servers)!)
-        for i in 0..<servers.pointee.count {
-            let server = FleetState.Servers.element(servers, i)
-            let n = server.pointee.tick?.targets.count ?? 0
-            for t in 0..<n {
-                guard let target = server.pointee.tick?.targets[t] else { break }
-                if !target.channel && !order.take(target.token) { return false }
+        marks.next[1] = order.next
+        if scans(2, parent.next[1]) {
+            // Read through the accessors down to each target: a tick bound to a `let` was copied
+            // whole (through a non-inlined read coroutine).
+            let servers = c.pointer(to: \.servers)!
+            for i in 0..<servers.pointee.count {
+                let server = FleetState.Servers.element(servers, i)
+                let n = server.pointee.tick?.targets.count ?? 0
+                for t in 0..<n {
+                    guard let target = server.pointee.tick?.targets[t] else { break }
+                    if !target.channel && !order.take(target.token) { return outOfOrder(head) }
+                }
             }
         }
-        let posts = UnsafePointer(c.pointer(to: \.posts)!)
-        for p in 0..<posts.pointee.count where !order.take(FleetState.Posts.element(posts, p).pointee.token) { return false }
-        // (The pushes' subscript copied the whole list out per push.)
-        let pushes = UnsafePointer(c.pointer(to: \.pushes)!)
-        for p in 0..<pushes.pointee.count where !order.take(FleetState.Pushes.element(pushes, p).pointee.token) { return false }
+        marks.next[2] = order.next
+        if scans(3, parent.next[2]) {
+            let posts = c.pointer(to: \.posts)!
+            for p in 0..<posts.pointee.count where !order.take(FleetState.Posts.element(posts, p).pointee.token) {
+                return outOfOrder(head)
+            }
+            // (The pushes' subscript copied the whole list out per push.)
+            let pushes = c.pointer(to: \.pushes)!
+            for p in 0..<pushes.pointee.count where !order.take(FleetState.Pushes.element(pushes, p).pointee.token) {
+                return outOfOrder(head)
+            }
+        }
+        marks.next[3] = order.next
+        marks.scan = .inOrder
+        head.pointee.tokenMarks = marks
         return true
+    }
+
+    private static func outOfOrder(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> Bool {
+        head.pointee.tokenMarks.scan = .outOfOrder
+        return false
+    }
+
+    /// A phone's tokens: its push-to-start token, then its cards'.
+    @inline(__always) private static func take(_ device: UnsafePointer<DeviceCell>, _ order: inout TokenOrder) -> Bool {
+        guard order.take(device.pointee.pushToStartToken) else { return false }
+        let cards = device.pointer(to: \.cards)!
+        for k in 0..<cards.pointee.count where !order.take(FixedList.element(cards, k).pointee.token) { return false }
+        return true
+    }
+
+    @inline(__always) private static func take(_ tokens: UnsafePointer<FleetState.Tokens>, _ order: inout TokenOrder) -> Bool {
+        for k in 0..<tokens.pointee.count where !order.take(FixedList.element(tokens, k).pointee.token) { return false }
+        return true
+    }
+
+    /// What a scan of a box's tokens found (`numberedInOrder`), kept in its header until the
+    /// box is next written. The tokens fall in segments, in `forEachToken` order: the phones,
+    /// the registries, the servers' ticks, the POSTs and pushes in flight.
+    struct TokenMarks {
+        enum Scan: UInt8 { case unknown, inOrder, outOfOrder }
+        /// Every segment (bit k: segment k).
+        static let all: UInt8 = 15
+        var scan = Scan.unknown
+        /// In order: `TokenOrder.next` after each segment.
+        var next = InlineArray<4, UInt8>(repeating: 1)
     }
 
     /// The numbers given so far: in order they are exactly 1..<next, so a token is in order
@@ -168,13 +280,12 @@ extension FleetSystem {
     struct TokenOrder {
         var next: UInt8 = 1
 
-        /// False when `t` is new and not the next number.
+        /// False when `t` is new and not the next number. Without a branch on the token (which
+        /// is the next one or seen before about as often as not).
         @inline(__always) mutating func take(_ t: UInt8) -> Bool {
-            if t == next {
-                next &+= 1
-                return true
-            }
-            return t < next
+            let inOrder = t <= next
+            next &+= t == next ? 1 : 0
+            return inOrder
         }
     }
 

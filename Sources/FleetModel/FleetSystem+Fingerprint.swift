@@ -67,29 +67,39 @@ extension FleetSystem {
     /// part the step did not write (cached in the box by `FleetCodec.unpack`), so only written
     /// parts are packed.
     static func fingerprint(_ s: FleetState) -> UInt64 {
-        let h = hashedParts(s).pointee.hashes
+        let h = partHashes(s.box.head)
         return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
     }
 
     /// The box's header with every part's hash cached (the missing ones computed and kept, so
-    /// packing the state looks its parts up without hashing them again). Writing a cache into
-    /// a box that may be shared is safe: a box with a missing hash is its own thread's (states
-    /// cross threads only packed, and `unpack` caches them all), and a cached hash is the one
-    /// any reader would compute.
+    /// packing the state looks its parts up without hashing them again).
     @inline(__always)
     static func hashedParts(_ s: FleetState) -> UnsafeMutablePointer<FleetStateBox.Header> {
         let head = s.box.head
+        _ = partHashes(head)
+        return head
+    }
+
+    /// Every part's hash, the missing ones computed and cached in `head`. Writing a cache into
+    /// a box that may be shared is safe: a box with a missing hash is its own thread's (states
+    /// cross threads only packed, and `unpack` caches them all), and a cached hash is the one
+    /// any reader would compute. The hashes are returned as computed, not read back: a wide
+    /// read of words just written one by one waits for the writes.
+    @inline(__always)
+    static func partHashes(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> InlineArray<5, UInt64> {
+        var h = head.pointee.hashes
         let hashed = head.pointee.hashed
         if hashed != FleetState.Part.all {
-            let c = s.cells
-            if hashed & FleetState.Part.world == 0 { head.pointee.hashes[0] = worldHash(c) }
-            if hashed & FleetState.Part.servers == 0 { head.pointee.hashes[1] = serversHash(c) }
-            if hashed & FleetState.Part.registries == 0 { head.pointee.hashes[2] = registriesHash(c) }
-            if hashed & FleetState.Part.devices == 0 { head.pointee.hashes[3] = devicesHash(head) }
-            if hashed & FleetState.Part.inFlight == 0 { head.pointee.hashes[4] = inFlightHash(c) }
+            let c = head.pointer(to: \.cells)!
+            if hashed & FleetState.Part.world == 0 { h[0] = worldHash(c) }
+            if hashed & FleetState.Part.servers == 0 { h[1] = serversHash(c) }
+            if hashed & FleetState.Part.registries == 0 { h[2] = registriesHash(c) }
+            if hashed & FleetState.Part.devices == 0 { h[3] = devicesHash(head) }
+            if hashed & FleetState.Part.inFlight == 0 { h[4] = inFlightHash(c) }
+            head.pointee.hashes = h
             head.pointee.hashed = FleetState.Part.all
         }
-        return head
+        return h
     }
 
     // Each part's fields in a fixed order, lengths first, from a seed of its own (so equal

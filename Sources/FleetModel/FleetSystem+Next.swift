@@ -3,8 +3,18 @@ import FleetCard
 extension FleetSystem {
     public func next(_ state: FleetState, _ action: Action) -> FleetState? {
         var refused: FleetBound?
-        return step(state, action, refused: &refused)
+        var spare: FleetState?
+        return step(state, action, refused: &refused, spare: &spare)
     }
+
+    public func next(_ state: FleetState, _ action: Action, reusing spare: inout FleetState?) -> FleetState? {
+        var refused: FleetBound?
+        return step(state, action, refused: &refused, spare: &spare)
+    }
+
+    /// Its box is the next step's when nothing else holds it (`FleetState.successor`): no
+    /// allocation and release per step.
+    public func recycle(_ state: FleetState, into spare: inout FleetState?) { spare = state }
 
     /// The bound (`withinBounds`, `maxCardsPerDevice`: its configuration key) or the model's
     /// token-list capacity that refused the step, not the documented logic: the real system would
@@ -12,12 +22,15 @@ extension FleetSystem {
     /// bound cut.
     public func refusingBound(_ state: FleetState, _ action: Action) -> String? {
         var refused: FleetBound?
-        return step(state, action, refused: &refused) == nil ? refused?.name : nil
+        var spare: FleetState?
+        return step(state, action, refused: &refused, spare: &spare) == nil ? refused?.name : nil
     }
 
     /// `next`; when it returns nil only because a bound refused the step, `refused` names it.
+    /// The successor is built in `spare`'s box when it can be (`FleetState.successor`); a
+    /// refused one is handed back there.
     @inline(__always)
-    func step(_ state: FleetState, _ action: Action, refused: inout FleetBound?) -> FleetState? {
+    func step(_ state: FleetState, _ action: Action, refused: inout FleetBound?, spare: inout FleetState?) -> FleetState? {
         // A third of the candidates are these two, refused: refusing them before the state is
         // copied saves the copy's retain and release of its arrays.
         switch action {
@@ -26,51 +39,62 @@ extension FleetSystem {
             guard state.devices[d].app == .background, !handlersPending(state, d) else { return nil }
         default: break
         }
-        var s = state
+        var s = state.successor(reusing: &spare)
+        guard take(&s, action, from: state, refused: &refused) else {
+            recycle(s, into: &spare)
+            return nil
+        }
+        return s
+    }
+
+    /// Takes `action` in `s` (a copy of `state`, the state it is taken in); false when it turns
+    /// out disabled or a bound refuses it (named in `refused`).
+    @inline(__always)
+    func take(_ s: inout FleetState, _ action: Action, from state: FleetState, refused: inout FleetBound?) -> Bool {
         let done: Bool
         switch action {
         case .setSession(let i, let a):
-            guard i < s.sessions.count, s.sessions[i].activity != a else { return nil }
+            guard i < s.sessions.count, s.sessions[i].activity != a else { return false }
             s.setActivity(i, a)
             observeSessions(&s)
             done = true
         case .toggleDuplicateRow(let i):
-            guard i < s.sessions.count else { return nil }
+            guard i < s.sessions.count else { return false }
             s.sessions[i].duplicated.toggle()
             done = true
         case .hostDown(let h):
-            guard s.hostsDown & (1 << h) == 0 else { return nil }
+            guard s.hostsDown & (1 << h) == 0 else { return false }
             s.hostsDown |= 1 << h
             done = true
         case .hostUp(let h):
-            guard s.hostsDown & (1 << h) != 0 else { return nil }
+            guard s.hostsDown & (1 << h) != 0 else { return false }
             s.hostsDown &= ~(1 << h)
             done = true
         case .openApp(let d): done = openApp(&s, d)
         case .leaveApp(let d):
-            guard s.devices[d].app == .foreground, !handlersPending(s, d) else { return nil }
+            guard s.devices[d].app == .foreground, !handlersPending(s, d) else { return false }
             s.devices[d].app = .suspended
             done = true
         case .terminateApp(let d):
-            guard s.devices[d].app == .suspended else { return nil }
+            guard s.devices[d].app == .suspended else { return false }
             s.devices[d].app = .notRunning
             done = true
         case .backgroundEnds(let d):
-            guard s.devices[d].app == .background, !handlersPending(s, d) else { return nil }
+            guard s.devices[d].app == .background, !handlersPending(s, d) else { return false }
             s.devices[d].app = .suspended
             done = true
         case .declineWake(let d):
-            guard s.devices[d].wakePending else { return nil }
+            guard s.devices[d].wakePending else { return false }
             s.devices[d].wakePending = false
             done = true
         case .rotateToken(let d): done = rotateToken(&s, d)
         case .restartServer(let i): done = restartServer(&s, i)
         case .losePost(let i):
-            guard i < s.posts.count else { return nil }
+            guard i < s.posts.count else { return false }
             s.posts.remove(at: i)
             done = true
         case .dropPush(let i):
-            guard i < s.pushes.count else { return nil }
+            guard i < s.pushes.count else { return false }
             s.pushes.remove(at: i)
             done = true
         case .failSend(let i): done = failSend(&s, i)
@@ -86,14 +110,14 @@ extension FleetSystem {
         case .sync(let d): done = sync(&s, d, refused: &refused)
         case .activityUpdates(let d): done = activityUpdates(&s, d)
         }
-        guard done else { return nil }
+        guard done else { return false }
         guard withinBounds(s) else {
             refused = refusingInFlightBound(s)
-            return nil
+            return false
         }
         if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
-        canonicalize(&s)
-        return s
+        canonicalize(&s, after: state)
+        return true
     }
 
     /// Observation: a live app re-syncs on any session change (spec: "Any observed state change").

@@ -65,6 +65,53 @@ struct FleetCodecTests {
         #expect(skipped > 100)
     }
 
+    @Test("a successor built in the box of the one before is the one a fresh copy gives")
+    func recycledSuccessor() {
+        var world = Fixture.noFaults
+        world.serverRestart = true
+        world.pushDropped = true
+        let model = FleetSystem(config: Fixture.config(devices: 2, world: world, budget: 1))
+        var reused = 0
+        for state in reachable(model, depth: 6) {
+            let packed = model.stored(state)
+            let parent = model.loaded(packed)
+            var spare: FleetState?
+            for action in model.actions(in: parent) {
+                let fresh = model.next(parent, action)
+                let spareBox = spare.map { ObjectIdentifier($0.box) }
+                let next = model.next(parent, action, reusing: &spare)
+                #expect((next == nil) == (fresh == nil), "\(action)")
+                guard let next, let fresh else { continue }
+                if spareBox == ObjectIdentifier(next.box) { reused += 1 }
+                #expect(next == fresh && next.overflow == 0, "\(action)")
+                #expect(model.fingerprint(of: next) == model.fingerprint(of: fresh), "\(action)")
+                #expect(next.box.changed(since: parent.box) == fresh.box.changed(since: parent.box), "\(action)")
+                #expect(model.stored(next, after: parent, packed) == model.stored(fresh, after: parent, packed), "\(action)")
+                model.recycle(next, into: &spare)
+            }
+        }
+        // Boxes are reused (else this test would check nothing).
+        #expect(reused > 100)
+    }
+
+    @Test("states told apart by their cached part hashes are the states their cells tell apart")
+    func equalityByHashes() {
+        let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))
+        var apart = 0
+        for state in reachable(model, depth: 5) {
+            let parent = model.loaded(model.stored(state))
+            for action in model.actions(in: parent) {
+                guard let next = model.next(parent, action) else { continue }
+                let cellsEqual = next.cells.pointee == parent.cells.pointee
+                #expect((next == parent) == cellsEqual, "\(action)")
+                _ = model.fingerprint(of: next)
+                #expect((next == parent) == cellsEqual && (parent == next) == cellsEqual, "\(action)")
+                if !cellsEqual { apart += 1 }
+            }
+        }
+        #expect(apart > 100)
+    }
+
     @Test("every phone has a word of its own")
     func phonesInline() {
         #expect(FleetState.deviceCapacity <= FleetCodec.devicesInline)
