@@ -30,12 +30,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
     @inline(__always)
     func key(_ state: M.State, used: UInt8) -> UInt64 {
         // Two calls rather than one on `symmetry ? representative : state`, which copies the state.
-        key(fingerprint: symmetry ? model.fingerprint(of: model.representative(of: state)) : model.fingerprint(of: state), used: used)
-    }
-
-    /// `key` from the fingerprint it is made of.
-    @inline(__always)
-    func key(fingerprint fp: UInt64, used: UInt8) -> UInt64 {
+        let fp = symmetry ? model.fingerprint(of: model.representative(of: state)) : model.fingerprint(of: state)
         guard worldBudget != nil else { return fp }
         return Fingerprint.mix(fp &+ UInt64(used) &* 0x9E37_79B9_7F4A_7C15)
     }
@@ -80,9 +75,6 @@ struct Expansion<M: Model>: @unchecked Sendable {
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
         let budgetLeft = worldBudget.map { Int(used) < $0 } ?? true
         var quiescent = true
-        // Without symmetry, `state`'s fingerprint (asked for at its first system step): a step
-        // to a state of another fingerprint surely changed it, and the states are not compared.
-        var fingerprint: UInt64?
         // Each successor is done with by the end of its step: the model may build the next in it.
         var spare: M.State?
         for (index, action) in actions.enumerated() {
@@ -93,18 +85,9 @@ struct Expansion<M: Model>: @unchecked Sendable {
             let nextUsed = world ? used &+ 1 : used
             // The successor's key first, its visited-set slot fetched while the step is checked:
             // the cache miss overlaps that work instead of stalling the test after it.
-            let nextFingerprint = symmetry
-                ? model.fingerprint(of: model.representative(of: next)) : model.fingerprint(of: next)
-            let nextKey = key(fingerprint: nextFingerprint, used: nextUsed)
+            let nextKey = key(next, used: nextUsed)
             filter.visited?.prefetch(nextKey)
-            if !world && quiescent {
-                if symmetry {
-                    if next != state { quiescent = false }
-                } else {
-                    if fingerprint == nil { fingerprint = model.fingerprint(of: state) }
-                    if nextFingerprint != fingerprint || next != state { quiescent = false }
-                }
-            }
+            if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
                 for check in checks.transitions {
