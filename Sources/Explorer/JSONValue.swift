@@ -12,8 +12,13 @@ public enum JSONValue: Hashable, Sendable {
     case object([String: JSONValue])
 
     /// The JSON form of any encodable value: what `JSONDecoder` reads from `JSONEncoder`'s text
-    /// (read directly when `EncodedJSON` can, which is what a model's state gives).
+    /// (built without the text when `JSONValueEncoder` can, else read directly when `EncodedJSON`
+    /// can, which is what a model's state gives).
     public init(encoding value: some Encodable) throws {
+        if let direct = try? JSONValueEncoder.encode(value) {
+            self = direct
+            return
+        }
         let data = try JSONEncoder().encode(value)
         if let read = data.withUnsafeBytes({ EncodedJSON.read($0) }) {
             self = read
