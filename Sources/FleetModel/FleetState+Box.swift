@@ -25,6 +25,13 @@ extension FleetState {
         h.pointee.hashed = p.pointee.hashed
         h.pointee.deviceHashes = p.pointee.deviceHashes
         h.pointee.tokenMarks = p.pointee.tokenMarks
+        h.pointee.inFlightOrder = p.pointee.inFlightOrder
+    }
+
+    /// Phone `d`'s cell, read in place (the subscript copied the whole cell out). Valid while
+    /// this state is held and not written.
+    @inline(__always) func device(_ d: Int) -> UnsafePointer<DeviceCell> {
+        FixedList.element(UnsafePointer(cells).pointer(to: \.devices)!, d)
     }
 
     /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the

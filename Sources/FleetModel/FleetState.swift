@@ -41,6 +41,7 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
         box.head.pointee.written |= part
         box.head.pointee.hashed &= ~part
         box.head.pointee.tokenMarks.scan = .unknown
+        if part & Part.inFlight != 0 { box.head.pointee.inFlightOrder = .unknown }
     }
 
     /// The parts of a packed state (`FleetCodec`): each is one bit.

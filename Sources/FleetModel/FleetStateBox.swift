@@ -23,6 +23,9 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
         /// What a scan of the tokens found since the last write (`FleetSystem.numberedInOrder`):
         /// a successor of this state scans only the segments its step wrote.
         var tokenMarks = FleetSystem.TokenMarks()
+        /// Whether the POSTs and pushes in flight are sorted (`FleetSystem.inFlightSorted`),
+        /// kept until the in-flight part is next written.
+        var inFlightOrder = FleetSystem.InFlightOrder.unknown
     }
 
     static func make(_ header: Header) -> FleetStateBox {

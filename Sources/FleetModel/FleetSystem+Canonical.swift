@@ -20,8 +20,33 @@ extension FleetSystem {
     /// step wrote (`numberedInOrder(_:after:)`).
     func canonicalize(_ s: inout FleetState, after parent: FleetState) {
         renumber(&s, after: parent)
-        if sortInFlight(&s) { renumber(&s, after: parent) }
+        if sortInFlight(&s, after: parent) { renumber(&s, after: parent) }
     }
+
+    /// `sortInFlight(&s)` for a successor of `parent`: in-flight lists its step (and the
+    /// renumbering before) left unwritten are the parent's, sorted when the parent's are (most
+    /// steps leave them; the search's parents are canonical, checked once for all successors).
+    func sortInFlight(_ s: inout FleetState, after parent: FleetState) -> Bool {
+        if s.box.changed(since: parent.box) & FleetState.Part.inFlight == 0 && Self.inFlightSorted(parent) {
+            return false
+        }
+        return sortInFlight(&s)
+    }
+
+    /// Whether `s`'s POSTs and pushes in flight are sorted, noted in its header until they are
+    /// next written. Writing the header is safe as for `numberedInOrder(_:after:)`.
+    static func inFlightSorted(_ s: FleetState) -> Bool {
+        let head = s.box.head
+        if head.pointee.inFlightOrder == .unknown {
+            let c = UnsafePointer(s.cells)
+            let sorted = isSorted(c.pointee.posts, by: precedes) && isSorted(c.pointee.pushes, by: precedes)
+            head.pointee.inFlightOrder = sorted ? .sorted : .unsorted
+        }
+        return head.pointee.inFlightOrder == .sorted
+    }
+
+    /// What `inFlightSorted` found, kept in a box's header.
+    enum InFlightOrder: UInt8 { case unknown, sorted, unsorted }
 
     /// Sorts the POSTs and pushes in flight; false when they were sorted already.
     func sortInFlight(_ s: inout FleetState) -> Bool {

@@ -203,19 +203,30 @@ extension FleetSystem {
     /// launch, refresh or foregrounding, and the activityUpdates handler's dedupe and token
     /// registration "in the same wake". Leaving the app or the end of a background window does
     /// not cut in before them (Models/README.md, "Handlers run with their trigger").
-    func handlersPending(_ s: FleetState, _ d: Int) -> Bool {
-        guard s.devices[d].app.isAlive else { return false }
-        if s.devices[d].needsSync { return true }
-        return activityUpdatesActs(s, d)
+    func handlersPending(_ s: FleetState, _ d: Int) -> Bool { handlersPending(s.device(d)) }
+
+    /// `handlersPending` of the phone at `device`, read in place.
+    @inline(__always) func handlersPending(_ device: UnsafePointer<DeviceCell>) -> Bool {
+        guard device.pointee.app.isAlive else { return false }
+        if device.pointee.needsSync { return true }
+        return activityUpdatesActs(device)
     }
 
     /// Whether `activityUpdates` would change anything on phone `d` (without running it on a
     /// copy of the state): a dedupe loser to end, or a card token not yet POSTed.
-    func activityUpdatesActs(_ s: FleetState, _ d: Int) -> Bool {
-        let device = s.devices[d]
-        guard device.app.isAlive else { return false }
-        let losers = dedupeLosers(count: device.cards.count)
+    func activityUpdatesActs(_ s: FleetState, _ d: Int) -> Bool { activityUpdatesActs(s.device(d)) }
+
+    /// `activityUpdatesActs` of the phone at `device`, read in place (no cell copied out).
+    @inline(__always) func activityUpdatesActs(_ device: UnsafePointer<DeviceCell>) -> Bool {
+        guard device.pointee.app.isAlive else { return false }
+        let cards = device.pointer(to: \.cards)!
+        let n = cards.pointee.count
         // With no loser every card survives the dedupe, so each is one activityUpdates reads.
-        return losers != 0 || device.cards.contains { $0.token != 0 && !$0.posted }
+        if dedupeLosers(count: n) != 0 { return true }
+        for k in 0..<n {
+            let card = FixedList.element(cards, k)
+            if card.pointee.token != 0 && !card.pointee.posted { return true }
+        }
+        return false
     }
 }

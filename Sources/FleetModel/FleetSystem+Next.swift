@@ -34,9 +34,10 @@ extension FleetSystem {
         // A third of the candidates are these two, refused: refusing them before the state is
         // copied saves the copy's retain and release of its arrays.
         switch action {
-        case .activityUpdates(let d): guard activityUpdatesActs(state, d) else { return nil }
+        case .activityUpdates(let d): guard activityUpdatesActs(state.device(d)) else { return nil }
         case .backgroundEnds(let d):
-            guard state.devices[d].app == .background, !handlersPending(state, d) else { return nil }
+            let device = state.device(d)
+            guard device.pointee.app == .background, !handlersPending(device) else { return nil }
         default: break
         }
         var s = state.successor(reusing: &spare)
@@ -115,7 +116,9 @@ extension FleetSystem {
             refused = refusingInFlightBound(s)
             return false
         }
-        if action.isWorld { for d in s.devices.indices where s.devices[d].startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 } }
+        if action.isWorld {
+            for d in 0..<s.devices.count where s.device(d).pointee.startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 }
+        }
         canonicalize(&s, after: state)
         return true
     }
