@@ -25,10 +25,7 @@ func reachable(_ model: FleetSystem, depth: Int) -> [FleetState] {
 struct FleetCodecTests {
     @Test("every reachable state of a small configuration packs and unpacks to itself")
     func roundTrip() {
-        var world = Fixture.noFaults
-        world.serverRestart = true
-        world.pushDropped = true
-        let model = FleetSystem(config: Fixture.config(devices: 2, world: world, budget: 1))
+        let model = Fixture.restartsAndDrops
         let states = reachable(model, depth: 9)
         #expect(states.count > 300)
         for state in states {
@@ -44,10 +41,7 @@ struct FleetCodecTests {
 
     @Test("a successor packed against its parent packs as a fresh copy of it does")
     func packedAgainstParent() {
-        var world = Fixture.noFaults
-        world.serverRestart = true
-        world.pushDropped = true
-        let model = FleetSystem(config: Fixture.config(devices: 2, world: world, budget: 1))
+        let model = Fixture.restartsAndDrops
         var skipped = 0
         for state in reachable(model, depth: 9) {
             let packed = model.stored(state)
@@ -67,10 +61,7 @@ struct FleetCodecTests {
 
     @Test("a successor built in the box of the one before is the one a fresh copy gives")
     func recycledSuccessor() {
-        var world = Fixture.noFaults
-        world.serverRestart = true
-        world.pushDropped = true
-        let model = FleetSystem(config: Fixture.config(devices: 2, world: world, budget: 1))
+        let model = Fixture.restartsAndDrops
         var reused = 0
         for state in reachable(model, depth: 6) {
             let packed = model.stored(state)

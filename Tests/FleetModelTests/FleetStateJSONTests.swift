@@ -6,10 +6,7 @@ import Testing
 struct FleetStateJSONTests {
     @Test("a state's JSON form (as a trace records it) is what the decoder reads from the encoder's text")
     func sameAsDecoder() throws {
-        var world = Fixture.noFaults
-        world.serverRestart = true
-        world.pushDropped = true
-        let model = FleetSystem(config: Fixture.config(devices: 2, world: world, budget: 1))
+        let model = Fixture.restartsAndDrops
         let states = reachable(model, depth: 7)
         #expect(states.count > 60)
         // Every 20th: decoding a state's text is slow (seconds for them all in a debug build).

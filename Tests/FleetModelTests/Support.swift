@@ -8,6 +8,15 @@ enum Fixture {
         serverRestart: false, appTerminated: false, postLost: false, sendFails: false, pushDropped: false,
         noBackgroundLaunch: false, tokenRotation: false, pushToStartRotation: false, devBuildLaunch: false)
 
+    /// Two phones, server restarts and dropped pushes, one world action: small, and every
+    /// part of the state (servers, in flight) changes somewhere in it.
+    static let restartsAndDrops: FleetSystem = {
+        var world = noFaults
+        world.serverRestart = true
+        world.pushDropped = true
+        return FleetSystem(config: config(devices: 2, world: world, budget: 1))
+    }()
+
     static func config(
         sessions: [FleetConfig.SessionSpec] = [.init(host: 0, hidden: false)], hosts: Int = 1,
         devices: Int = 1, world: FleetConfig.World = noFaults, budget: Int = 2, depth: Int = 40,
