@@ -41,6 +41,12 @@ enum JSONValueEncoder {
             return child
         }
 
+        /// A super encoder: not taken (the caller takes the round trip); what it is handed is dropped.
+        func superEncoder(_ codingPath: [CodingKey]) -> Encoder {
+            kind = .unsupported
+            return NodeEncoder(node: Node(), codingPath: codingPath)
+        }
+
         func element() -> Node {
             let child = Node()
             elements.append(child)
@@ -129,13 +135,8 @@ enum JSONValueEncoder {
             NodeEncoder(node: node.member(key), codingPath: codingPath + [key]).unkeyedContainer()
         }
 
-        func superEncoder() -> Encoder { unsupported() }
-        func superEncoder(forKey key: Key) -> Encoder { unsupported() }
-
-        private func unsupported() -> Encoder {
-            node.kind = .unsupported
-            return NodeEncoder(node: Node(), codingPath: codingPath)
-        }
+        func superEncoder() -> Encoder { node.superEncoder(codingPath) }
+        func superEncoder(forKey key: Key) -> Encoder { node.superEncoder(codingPath) }
     }
 
     fileprivate struct Unkeyed: UnkeyedEncodingContainer {
@@ -171,10 +172,7 @@ enum JSONValueEncoder {
             NodeEncoder(node: node.element(), codingPath: codingPath).unkeyedContainer()
         }
 
-        mutating func superEncoder() -> Encoder {
-            node.kind = .unsupported
-            return NodeEncoder(node: Node(), codingPath: codingPath)
-        }
+        mutating func superEncoder() -> Encoder { node.superEncoder(codingPath) }
     }
 
     fileprivate struct Single: SingleValueEncodingContainer {

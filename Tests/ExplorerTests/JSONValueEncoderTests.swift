@@ -16,6 +16,24 @@ import Testing
 
     struct Stamped: Encodable { var at = Date(timeIntervalSince1970: 0) }
 
+    /// Encodes part of itself through a super encoder, keyed (`keyed`) or unkeyed.
+    struct WithSuper: Encodable {
+        var keyed: Bool
+        enum Keys: String, CodingKey { case own }
+
+        func encode(to encoder: Encoder) throws {
+            if keyed {
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(1, forKey: .own)
+                try 2.encode(to: c.superEncoder())
+            } else {
+                var c = encoder.unkeyedContainer()
+                try c.encode(1)
+                try 2.encode(to: c.superEncoder())
+            }
+        }
+    }
+
     @Test("encoded straight, a value is what the decoder reads from the encoder's text")
     func sameAsDecoder() throws {
         #expect(try JSONValueEncoder.encode(EncodedJSONTests.Plain()) == EncodedJSONTests.decoded(EncodedJSONTests.Plain()))
@@ -34,5 +52,9 @@ import Testing
         #expect(throws: JSONValueEncoder.Unsupported.self) { try JSONValueEncoder.encode(EncodedJSONTests.Sample()) }
         #expect(try JSONValue(encoding: EncodedJSONTests.Sample()) == EncodedJSONTests.decoded(EncodedJSONTests.Sample()))
         #expect(try JSONValue(encoding: Stamped()) == EncodedJSONTests.decoded(Stamped()))
+        for keyed in [true, false] {
+            #expect(throws: JSONValueEncoder.Unsupported.self) { try JSONValueEncoder.encode(WithSuper(keyed: keyed)) }
+            #expect(try JSONValue(encoding: WithSuper(keyed: keyed)) == EncodedJSONTests.decoded(WithSuper(keyed: keyed)))
+        }
     }
 }
