@@ -31,13 +31,13 @@ final class FleetCodec: Sendable {
         let head = FleetSystem.hashedParts(s)
         let c = s.cells
         var w = SIMD8<UInt32>(repeating: 0)
-        w[0] = worldID(c, head.pointee.hashes[0])
-        w[1] = withUnsafePointer(to: &c.pointee.servers) { servers.id($0, hash: head.pointee.hashes[1]) }
-        w[2] = withUnsafePointer(to: &c.pointee.registries) { registries.id($0, hash: head.pointee.hashes[2]) }
-        w[3] = inFlightID(c, head.pointee.hashes[4])
+        w[0] = worldID(c, head.pointee.derived.hashes[0])
+        w[1] = withUnsafePointer(to: &c.pointee.servers) { servers.id($0, hash: head.pointee.derived.hashes[1]) }
+        w[2] = withUnsafePointer(to: &c.pointee.registries) { registries.id($0, hash: head.pointee.derived.hashes[2]) }
+        w[3] = inFlightID(c, head.pointee.derived.hashes[4])
         withUnsafePointer(to: &c.pointee.devices) { list in
             for d in 0..<list.pointee.count {
-                w[4 + d] = devices.id(FixedList.element(list, d), hash: head.pointee.deviceHashes[d])
+                w[4 + d] = devices.id(FixedList.element(list, d), hash: head.pointee.derived.deviceHashes[d])
             }
         }
         return PackedFleetState(words: w)
@@ -54,7 +54,7 @@ final class FleetCodec: Sendable {
         var w = packedParent.words
         let head = FleetSystem.hashedParts(s), parentHead = FleetSystem.hashedParts(parent)
         let c = s.cells, pc = parent.cells
-        let h = head.pointee.hashes, ph = parentHead.pointee.hashes
+        let h = head.pointee.derived.hashes, ph = parentHead.pointee.derived.hashes
         if changed & FleetState.Part.world != 0,
             h[0] != ph[0] || !equalInPlace(&c.pointee.sessions, &pc.pointee.sessions)
                 || c.pointee.hostsDown != pc.pointee.hostsDown
@@ -80,7 +80,7 @@ final class FleetCodec: Sendable {
             w[3] = inFlightID(c, h[4])
         }
         if changed & FleetState.Part.devices != 0 {
-            let dh = head.pointee.deviceHashes, pdh = parentHead.pointee.deviceHashes
+            let dh = head.pointee.derived.deviceHashes, pdh = parentHead.pointee.derived.deviceHashes
             withUnsafePointer(to: &c.pointee.devices) { list in
                 withUnsafePointer(to: &pc.pointee.devices) { parentList in
                     for d in 0..<list.pointee.count {
@@ -133,9 +133,10 @@ final class FleetCodec: Sendable {
                 servers: servers.pointee.value, registries: registries.pointee.value, devices: devices,
                 pushes: inFlight.pointee.value.pushes, posts: inFlight.pointee.value.posts),
             written: FleetState.Part.all, source: nil,
-            hashes: [
-                world.pointee.hash, servers.pointee.hash, registries.pointee.hash, devicesHash, inFlight.pointee.hash,
-            ],
-            hashed: FleetState.Part.all, deviceHashes: deviceHashes)))
+            derived: FleetStateBox.Derived(
+                hashes: [
+                    world.pointee.hash, servers.pointee.hash, registries.pointee.hash, devicesHash, inFlight.pointee.hash,
+                ],
+                hashed: FleetState.Part.all, deviceHashes: deviceHashes))))
     }
 }

@@ -21,11 +21,7 @@ extension FleetState {
         h.pointee.overflow = 0
         // A state's successors share its box as their source: counted once, not once a step.
         if h.pointee.source !== parent.box { h.pointee.source = parent.box }
-        h.pointee.hashes = p.pointee.hashes
-        h.pointee.hashed = p.pointee.hashed
-        h.pointee.deviceHashes = p.pointee.deviceHashes
-        h.pointee.tokenMarks = p.pointee.tokenMarks
-        h.pointee.inFlightOrder = p.pointee.inFlightOrder
+        h.pointee.derived = p.pointee.derived
     }
 
     /// Phone `d`'s cell, read in place (the subscript copied the whole cell out). Valid while
@@ -39,8 +35,8 @@ extension FleetState {
     public static func == (a: FleetState, b: FleetState) -> Bool {
         if a.box === b.box { return true }
         let ha = a.box.head, hb = b.box.head
-        let both = ha.pointee.hashed & hb.pointee.hashed
-        for part in 0..<5 where both & (1 << part) != 0 && ha.pointee.hashes[part] != hb.pointee.hashes[part] {
+        let both = ha.pointee.derived.hashed & hb.pointee.derived.hashed
+        for part in 0..<5 where both & (1 << part) != 0 && ha.pointee.derived.hashes[part] != hb.pointee.derived.hashes[part] {
             return false
         }
         return a.cells.pointee == b.cells.pointee

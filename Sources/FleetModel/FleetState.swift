@@ -35,13 +35,13 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
 
     /// Before a write to `part`: a shared box is copied first, and the part is marked written
-    /// (its cached fingerprint hash and token scan dropped).
+    /// (what was derived of it dropped: its fingerprint hash, the token scan, the in-flight order).
     @inline(__always) mutating func unshare(_ part: UInt8) {
         if !isKnownUniquelyReferenced(&box) { box = box.copy() }
         box.head.pointee.written |= part
-        box.head.pointee.hashed &= ~part
-        box.head.pointee.tokenMarks.scan = .unknown
-        if part & Part.inFlight != 0 { box.head.pointee.inFlightOrder = .unknown }
+        box.head.pointee.derived.hashed &= ~part
+        box.head.pointee.derived.tokenMarks.scan = .unknown
+        if part & Part.inFlight != 0 { box.head.pointee.derived.inFlightOrder = .unknown }
     }
 
     /// The parts of a packed state (`FleetCodec`): each is one bit.

@@ -13,6 +13,14 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
         /// The box this one was copied from (held, so the identity test in `changed(since:)`
         /// can never match a newer box at a reused address).
         var source: FleetStateBox?
+        /// What readers derived from `cells`: a copy of the box keeps it with the cells, a write
+        /// drops what it invalidates (`FleetState.unshare`).
+        var derived = Derived()
+    }
+
+    /// Caches of what the cells give, in one field so that whatever copies a box's cells
+    /// (`copy`, `FleetState.refill`) copies all of them with it.
+    struct Derived {
         /// Each part's fingerprint hash (`FleetSystem.partHash`, index = the part's bit), valid
         /// where `hashed` has the part's bit: a copy keeps its source's, a write clears the part's.
         var hashes = InlineArray<5, UInt64>(repeating: 0)

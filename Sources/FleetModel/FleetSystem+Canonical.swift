@@ -37,12 +37,12 @@ extension FleetSystem {
     /// next written. Writing the header is safe as for `numberedInOrder(_:after:)`.
     static func inFlightSorted(_ s: FleetState) -> Bool {
         let head = s.box.head
-        if head.pointee.inFlightOrder == .unknown {
+        if head.pointee.derived.inFlightOrder == .unknown {
             let c = UnsafePointer(s.cells)
             let sorted = isSorted(c.pointee.posts, by: precedes) && isSorted(c.pointee.pushes, by: precedes)
-            head.pointee.inFlightOrder = sorted ? .sorted : .unsorted
+            head.pointee.derived.inFlightOrder = sorted ? .sorted : .unsorted
         }
-        return head.pointee.inFlightOrder == .sorted
+        return head.pointee.derived.inFlightOrder == .sorted
     }
 
     /// What `inFlightSorted` found, kept in a box's header.
@@ -190,10 +190,10 @@ extension FleetSystem {
         // Writing the parent's header is safe as for `hashedParts`: the state a search expands
         // is its thread's own (unpacked there).
         let parentHead = parent.box.head
-        if parentHead.pointee.tokenMarks.scan == .unknown {
+        if parentHead.pointee.derived.tokenMarks.scan == .unknown {
             _ = scanTokens(parentHead, segments: TokenMarks.all, parent: TokenMarks())
         }
-        let marks = parentHead.pointee.tokenMarks
+        let marks = parentHead.pointee.derived.tokenMarks
         return scanTokens(head, segments: marks.scan == .inOrder ? segments : TokenMarks.all, parent: marks)
     }
 
@@ -266,12 +266,12 @@ extension FleetSystem {
         }
         marks.next[3] = order.next
         marks.scan = .inOrder
-        head.pointee.tokenMarks = marks
+        head.pointee.derived.tokenMarks = marks
         return true
     }
 
     private static func outOfOrder(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> Bool {
-        head.pointee.tokenMarks.scan = .outOfOrder
+        head.pointee.derived.tokenMarks.scan = .outOfOrder
         return false
     }
 

@@ -87,8 +87,8 @@ extension FleetSystem {
     /// read of words just written one by one waits for the writes.
     @inline(__always)
     static func partHashes(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> InlineArray<5, UInt64> {
-        var h = head.pointee.hashes
-        let hashed = head.pointee.hashed
+        var h = head.pointee.derived.hashes
+        let hashed = head.pointee.derived.hashed
         if hashed != FleetState.Part.all {
             let c = head.pointer(to: \.cells)!
             if hashed & FleetState.Part.world == 0 { h[0] = worldHash(c) }
@@ -96,8 +96,8 @@ extension FleetSystem {
             if hashed & FleetState.Part.registries == 0 { h[2] = registriesHash(c) }
             if hashed & FleetState.Part.devices == 0 { h[3] = devicesHash(head) }
             if hashed & FleetState.Part.inFlight == 0 { h[4] = inFlightHash(c) }
-            head.pointee.hashes = h
-            head.pointee.hashed = FleetState.Part.all
+            head.pointee.derived.hashes = h
+            head.pointee.derived.hashed = FleetState.Part.all
         }
         return h
     }
@@ -145,7 +145,7 @@ extension FleetSystem {
     /// was copied from (never written while this box holds it) keeps that box's hash of it.
     static func devicesHash(_ head: UnsafeMutablePointer<FleetStateBox.Header>) -> UInt64 {
         var source: UnsafeMutablePointer<FleetStateBox.Header>?
-        if let box = head.pointee.source, box.head.pointee.hashed & FleetState.Part.devices != 0 { source = box.head }
+        if let box = head.pointee.source, box.head.pointee.derived.hashed & FleetState.Part.devices != 0 { source = box.head }
         var sum: UInt64 = 0
         withUnsafePointer(to: &head.pointee.cells.devices) { devices in
             for d in 0..<devices.pointee.count {
@@ -154,11 +154,11 @@ extension FleetSystem {
                 if let source, d < source.pointee.cells.devices.count,
                     withUnsafePointer(to: &source.pointee.cells.devices, { sameBytes(device, FixedList.element($0, d)) })
                 {
-                    h = source.pointee.deviceHashes[d]
+                    h = source.pointee.derived.deviceHashes[d]
                 } else {
                     h = deviceHash(device.pointee)
                 }
-                head.pointee.deviceHashes[d] = h
+                head.pointee.derived.deviceHashes[d] = h
                 sum &+= deviceWeight(d) &* h
             }
         }
