@@ -84,9 +84,11 @@ struct Expansion<M: Model>: @unchecked Sendable {
             defer { model.recycle(next, into: &spare) }
             let nextUsed = world ? used &+ 1 : used
             // The successor's key first, its visited-set slot fetched while the step is checked:
-            // the cache miss overlaps that work instead of stalling the test after it.
+            // the cache miss overlaps that work instead of stalling the test after it. A repeat
+            // of a key tested just before needs no slot.
             let nextKey = key(next, used: nextUsed)
-            filter.visited?.prefetch(nextKey)
+            let repeated = filter.isRepeat(nextKey)
+            if !repeated { filter.visited?.prefetch(nextKey) }
             if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
@@ -100,7 +102,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 }
             }
             // A successor the search would drop is not packed: that saves the model's `stored`.
-            if !filter.keeps(nextKey) { continue }
+            if repeated || !filter.keeps(nextKey) { continue }
             out.append(Successor(
                 state: model.stored(next, after: state, stored), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
         }

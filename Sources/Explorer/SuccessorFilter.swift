@@ -13,7 +13,8 @@ struct SuccessorFilter {
     /// With `inserts`: a state outside the partition's share is marked visited but not kept.
     let admit: SearchPartition?
     /// Without `inserts`: the keys this worker handed out just before, dropped again (phase 2
-    /// of the parallel level would keep their earlier occurrence instead).
+    /// of the parallel level would keep their earlier occurrence instead). With `inserts`: the
+    /// keys tested just before, all in `visited` since (see `isRepeat`).
     var recent: RecentKeys?
     /// At the depth bound no successor is handed out: the search only asks whether one is new.
     let atBound: Bool
@@ -38,12 +39,20 @@ struct SuccessorFilter {
 
     /// Only the new ones, inserted into `visited` as they come (single thread only).
     static func inserting(into visited: VisitedShards, admit: SearchPartition?) -> SuccessorFilter {
-        SuccessorFilter(visited: visited, inserts: true, admit: admit)
+        SuccessorFilter(visited: visited, inserts: true, admit: admit, recent: RecentKeys())
     }
 
     /// None, noting whether one is not in `visited` (read only): the depth bound's expansion.
     static func beyondBound(_ visited: VisitedShards) -> SuccessorFilter {
         SuccessorFilter(visited: visited, atBound: true)
+    }
+
+    /// Whether an inserting filter tested `key` just before: then it is in `visited` and `keeps`
+    /// is false, known without reading the table (siblings share many successors, and a table
+    /// slot is a cache miss). Otherwise `keeps(key)` must follow.
+    @inline(__always)
+    mutating func isRepeat(_ key: UInt64) -> Bool {
+        inserts && recent?.isNew(key) == false
     }
 
     /// Whether the successor keyed `key` is handed out (inserting it, when the filter inserts).
