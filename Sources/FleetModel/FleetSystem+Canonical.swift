@@ -17,17 +17,29 @@ extension FleetSystem {
     }
 
     /// `canonicalize(&s)` for a successor of `parent`: its numbering is checked from where its
-    /// step wrote (`numberedInOrder(_:after:)`).
-    func canonicalize(_ s: inout FleetState, after parent: FleetState) {
-        renumber(&s, after: parent)
-        if sortInFlight(&s, after: parent) { renumber(&s, after: parent) }
+    /// step wrote (`numberedInOrder(_:after:)`). `inFlightShrunk`: the step only took entries
+    /// out of the POSTs and pushes in flight (`sortInFlight(_:after:shrunk:)`).
+    func canonicalize(_ s: inout FleetState, after parent: FleetState, inFlightShrunk: Bool = false) {
+        let renumbered = renumber(&s, after: parent)
+        if sortInFlight(&s, after: parent, shrunk: inFlightShrunk && !renumbered) { renumber(&s, after: parent) }
+    }
+
+    /// Whether `s` is canonical (numbered in order, in-flight lists sorted), from what its
+    /// header notes (scanned once when it notes nothing).
+    static func canonicalAsIs(_ s: FleetState) -> Bool {
+        let head = s.box.head
+        if head.pointee.derived.tokenMarks.scan == .unknown {
+            _ = scanTokens(head, segments: TokenMarks.all, parent: TokenMarks())
+        }
+        return head.pointee.derived.tokenMarks.scan == .inOrder && inFlightSorted(s)
     }
 
     /// `sortInFlight(&s)` for a successor of `parent`: in-flight lists its step (and the
     /// renumbering before) left unwritten are the parent's, sorted when the parent's are (most
-    /// steps leave them; the search's parents are canonical, checked once for all successors).
-    func sortInFlight(_ s: inout FleetState, after parent: FleetState) -> Bool {
-        if s.box.changed(since: parent.box) & FleetState.Part.inFlight == 0 && Self.inFlightSorted(parent) {
+    /// steps leave them; the search's parents are canonical, checked once for all successors);
+    /// so are lists that are the parent's with entries taken out (`shrunk`).
+    func sortInFlight(_ s: inout FleetState, after parent: FleetState, shrunk: Bool = false) -> Bool {
+        if shrunk || s.box.changed(since: parent.box) & FleetState.Part.inFlight == 0, Self.inFlightSorted(parent) {
             return false
         }
         return sortInFlight(&s)
@@ -137,9 +149,13 @@ extension FleetSystem {
         if !Self.numberedInOrder(s) { renumberTokens(&s) }
     }
 
-    /// `renumber(&s)` for a successor of `parent` (`numberedInOrder(_:after:)`).
-    func renumber(_ s: inout FleetState, after parent: FleetState) {
-        if !Self.numberedInOrder(s, after: parent) { renumberTokens(&s) }
+    /// `renumber(&s)` for a successor of `parent` (`numberedInOrder(_:after:)`); true when it
+    /// renumbered.
+    @discardableResult
+    func renumber(_ s: inout FleetState, after parent: FleetState) -> Bool {
+        if Self.numberedInOrder(s, after: parent) { return false }
+        renumberTokens(&s)
+        return true
     }
 
     /// Every token renumbered, in order of first appearance.

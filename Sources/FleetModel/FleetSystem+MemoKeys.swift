@@ -3,25 +3,24 @@ import FleetCard
 /// The memo keys (`Memo`): each memo's inputs field by field in whole words, read in place.
 /// Every input a computation reads is in its key, so equal words are equal inputs.
 extension FleetSystem {
-    /// The memo words of server `i`'s step `op` on `s`: its cell without the tick (6 words), its
-    /// host's registry (7 words, its bytes as they are: all plain bytes), the sessions
-    /// (`SessionsCode`) and the op.
+    /// The memo words of server `i`'s step `op` on `s`: its cell's bytes before the tick in flight
+    /// (7 words), its host's registry's (7 words), the sessions (`SessionsCode`) and the op.
+    /// Copied as they are (all plain bytes): two moves, not a word built field by field.
     static func serverStepKey(_ s: FleetState, server i: Int, host h: Int, _ op: ServerOp) -> ServerStepKey {
         var key = ServerStepKey()
         let c = UnsafePointer(s.cells)
         let cell = FleetState.Servers.element(UnsafePointer(c.pointer(to: \.servers)!), i)
-        let memory = memoryWords(cell.pointee.memory)
-        let flags = (cell.pointee.loading ? 1 : 0) | (cell.pointee.endedDuringLoad ? 2 : 0)
-            | (cell.pointee.resurrected ? 4 : 0) | (cell.pointee.forgotSinceRegistration ? 8 : 0) as UInt64
-        key.words[0] = memory.head | UInt64(cell.pointee.sinceMask) << 40 | vetoCode(cell.pointee.vetoMask) << 48
-            | flags << 57
-        key.words[1] = memory.rows
-        (key.words[2], key.words[3]) = persistedWords(cell.pointee.file)
-        (key.words[4], key.words[5]) = persistedWords(cell.pointee.pendingLoad)
-        copyRegistry(c, host: h, into: &key, at: 6)
-        key.words[13] = SessionsCode(c.pointee.sessions).word
-        key.words[14] = opWord(op)
+        copyBytes(UnsafeRawPointer(cell), count: serverCellBytes, into: &key, at: 0)
+        copyRegistry(c, host: h, into: &key, at: 7)
+        key.words[14] = SessionsCode(c.pointee.sessions).word
+        key.words[15] = opWord(op)
         return key
+    }
+
+    /// A server cell's bytes up to its tick (the tick is its last field; FleetCard does not see
+    /// it): every other field lies in them, and no padding (`FleetStateCapacityTests`).
+    @inline(__always) static var serverCellBytes: Int {
+        MemoryLayout<ServerCell>.offset(of: \ServerCell.pendingLoad)! + MemoryLayout<PersistedCell?>.size
     }
 
     /// Server `i`'s decision inputs: its memory, since and veto masks, and the sessions.
@@ -68,10 +67,17 @@ extension FleetSystem {
         _ c: UnsafePointer<FleetState.Cells>, host h: Int, into key: inout MemoKey<n>, at w: Int
     ) {
         let bytes = MemoryLayout<RegistryCell>.size
-        precondition(bytes <= 7 * 8 - 1 && w + 7 <= n, "a registry cell outgrew its memo words")
+        precondition(bytes <= 7 * 8 - 1, "a registry cell outgrew its memo words")
         let registry = UnsafeRawPointer(FleetState.Registries.element(UnsafePointer(c.pointer(to: \.registries)!), h))
+        copyBytes(registry, count: bytes, into: &key, at: w)
+    }
+
+    /// `count` bytes from `source` into the key from word `w` on (the rest of the last word 0).
+    @inline(__always)
+    static func copyBytes<let n: Int>(_ source: UnsafeRawPointer, count: Int, into key: inout MemoKey<n>, at w: Int) {
+        precondition(w * 8 + count <= n * 8, "memo bytes past the key's words")
         withUnsafeMutableBytes(of: &key.words) { words in
-            (words.baseAddress! + 8 * w).copyMemory(from: registry, byteCount: bytes)
+            (words.baseAddress! + 8 * w).copyMemory(from: source, byteCount: count)
         }
     }
 
@@ -95,12 +101,6 @@ extension FleetSystem {
     @inline(__always) static func contentWords(_ c: CardContent?) -> (UInt64, UInt64) {
         guard let c else { return (0, 0) }
         return (1 | contentHead(c) << 8, rowsWord(c))
-    }
-
-    @inline(__always) static func persistedWords(_ f: PersistedCell?) -> (UInt64, UInt64) {
-        guard let f else { return (0, 0) }
-        let memory = memoryWords(f.memory)
-        return (1 | memory.head << 8 | UInt64(f.sinceMask) << 48, memory.rows)
     }
 
     /// A veto mask in 9 bits: the mask, and bit 8 when one is recorded.

@@ -52,6 +52,19 @@ extension FleetSystem {
     /// out disabled or a bound refuses it (named in `refused`).
     @inline(__always)
     func take(_ s: inout FleetState, _ action: Action, from state: FleetState, refused: inout FleetBound?) -> Bool {
+        guard move(&s, action, refused: &refused) else { return false }
+        // Four in ten steps move no token: canonical as their parent is, not scanned again.
+        if keepsTokens(action, s, from: state) && Self.canonicalAsIs(state) {
+            s.box.head.pointee.derived.tokenMarks = state.box.head.pointee.derived.tokenMarks
+        } else {
+            canonicalize(&s, after: state, inFlightShrunk: shrinksInFlight(action))
+        }
+        return true
+    }
+
+    /// `take` up to the canonical form: the step itself, its bounds and the world's reset.
+    @inline(__always)
+    func move(_ s: inout FleetState, _ action: Action, refused: inout FleetBound?) -> Bool {
         let done: Bool
         switch action {
         case .setSession(let i, let a):
@@ -119,8 +132,41 @@ extension FleetSystem {
         if action.isWorld {
             for d in 0..<s.devices.count where s.device(d).pointee.startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 }
         }
-        canonicalize(&s, after: state)
         return true
+    }
+
+    /// Whether `action` only takes an entry out of the POSTs and pushes in flight (if any): it
+    /// never puts one in (an arrival's server step and a delivery's card send nothing).
+    @inline(__always)
+    func shrinksInFlight(_ action: Action) -> Bool {
+        switch action {
+        case .arrivePost, .losePost, .dropPush, .deliverPush: true
+        default: false
+        }
+    }
+
+    /// Whether `action`, taken from `state` to `s`, provably left every token where it was and
+    /// the POSTs and pushes in flight unwritten: then `s` is canonical exactly when `state` is.
+    @inline(__always)
+    func keepsTokens(_ action: Action, _ s: FleetState, from state: FleetState) -> Bool {
+        switch action {
+        case .setSession, .toggleDuplicateRow, .hostDown, .hostUp, .leaveApp, .terminateApp, .backgroundEnds,
+            .declineWake, .refresh, .failSend:
+            return true
+        // A warm start launches no process: no fresh token, no POST.
+        case .openApp(let d), .backgroundLaunch(let d): return state.device(d).pointee.app != .notRunning
+        // Neither a card created (one more) nor an end (cards gone, POSTs sent): an update or nothing.
+        case .sync(let d):
+            return s.device(d).pointee.cards.count == state.device(d).pointee.cards.count
+                && s.cells.pointee.posts.count == state.cells.pointee.posts.count
+        // No tick left in flight (nothing to send: applied at once) and no registry written.
+        case .tick(let i):
+            return FleetState.Servers.element(UnsafePointer(s.cells).pointer(to: \.servers)!, i).pointee.tick == nil
+                && s.box.changed(since: state.box) & FleetState.Part.registries == 0
+        // No push enqueued: only the target's outcome and a card's flags moved.
+        case .send: return s.cells.pointee.pushes.count == state.cells.pointee.pushes.count
+        default: return false
+        }
     }
 
     /// Observation: a live app re-syncs on any session change (spec: "Any observed state change").

@@ -14,7 +14,7 @@ extension FleetSystem {
     /// The inputs of one `ServerOp` as memo words (`serverStepKey`): the watcher's cell without
     /// the tick in flight (FleetCard neither reads nor writes it), its host's registry, the
     /// sessions (their since stamps) and the op.
-    typealias ServerStepKey = MemoKey<15>
+    typealias ServerStepKey = MemoKey<16>
 
     /// A memo entry, held and handed out as plain bytes (no reference counted).
     struct ServerStepResult: Sendable {

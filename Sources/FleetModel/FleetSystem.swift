@@ -16,7 +16,7 @@ public struct FleetSystem: Model {
         let decisions = Memo<3, Decision>()
         let targetLists = Memo<7, FleetState.Targets>()
         let truths = Memo<1, CardContent>()
-        let serverSteps = Memo<15, ServerStepResult>()
+        let serverSteps = Memo<16, ServerStepResult>()
         let syncs = Memo<6, SyncOutcome>()
         /// How the search keeps states between levels (`PackedFleetState`).
         let codec: FleetCodec
@@ -41,7 +41,7 @@ public struct FleetSystem: Model {
     var decisions: Memo<3, Decision> { parts.decisions }
     var targetLists: Memo<7, FleetState.Targets> { parts.targetLists }
     var truths: Memo<1, CardContent> { parts.truths }
-    var serverSteps: Memo<15, ServerStepResult> { parts.serverSteps }
+    var serverSteps: Memo<16, ServerStepResult> { parts.serverSteps }
     var syncs: Memo<6, SyncOutcome> { parts.syncs }
     var codec: FleetCodec { parts.codec }
 

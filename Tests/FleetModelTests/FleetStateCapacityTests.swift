@@ -41,6 +41,23 @@ struct FleetStateCapacityTests {
         #expect(_isPOD(PackedFleetState.self))
     }
 
+    @Test("a server cell's memo bytes hold every field but the tick, with no padding among them")
+    func serverCellBytes() {
+        typealias L = MemoryLayout<ServerCell>
+        let bytes = FleetSystem.serverCellBytes
+        let fields: [(offset: Int?, size: Int)] = [
+            (L.offset(of: \.memory), MemoryLayout<CardMemory>.size), (L.offset(of: \.sinceMask), 1),
+            (L.offset(of: \.vetoMask), MemoryLayout<UInt8?>.size), (L.offset(of: \.loading), 1),
+            (L.offset(of: \.endedDuringLoad), 1), (L.offset(of: \.resurrected), 1),
+            (L.offset(of: \.forgotSinceRegistration), 1), (L.offset(of: \.file), MemoryLayout<PersistedCell?>.size),
+            (L.offset(of: \.pendingLoad), MemoryLayout<PersistedCell?>.size),
+        ]
+        for field in fields { #expect((field.offset ?? bytes) + field.size <= bytes) }
+        #expect(fields.map(\.size).reduce(0, +) == bytes)
+        #expect((L.offset(of: \.tick) ?? 0) >= bytes)
+        #expect(bytes <= 7 * 8)
+    }
+
     @Test("a POST past the list's capacity marks the step refused by maxPostsInFlight")
     func postOverflow() {
         var config = Fixture.config()

@@ -48,6 +48,44 @@ struct FleetTokenScanTests {
         #expect(checked > 1000, "\(checked)")
     }
 
+    @Test("a step said to keep the tokens keeps them and the in-flight lists; one said to shrink them only takes out")
+    func stepsThatKeepTokens() {
+        var kept = 0, shrunk = 0
+        for model in Self.models {
+            for state in reachable(model, depth: 4) {
+                let parent = model.loaded(model.stored(state))
+                var before: [UInt8] = []
+                FleetSystem.forEachToken(parent) { before.append($0) }
+                for action in model.actions(in: parent) {
+                    var s = parent, refused: FleetBound?
+                    guard model.move(&s, action, refused: &refused) else { continue }
+                    if model.keepsTokens(action, s, from: parent) {
+                        var after: [UInt8] = []
+                        FleetSystem.forEachToken(s) { after.append($0) }
+                        #expect(after == before, "\(action)")
+                        #expect(s.posts == parent.posts && s.pushes == parent.pushes, "\(action)")
+                        kept += 1
+                    }
+                    if model.shrinksInFlight(action) {
+                        #expect(Self.within(s.posts, parent.posts) && Self.within(s.pushes, parent.pushes), "\(action)")
+                        shrunk += 1
+                    }
+                }
+            }
+        }
+        #expect(kept > 1000 && shrunk > 100, "\(kept) \(shrunk)")
+    }
+
+    /// Whether `part` is `whole` with some entries taken out (the rest in their order).
+    static func within<C: Collection>(_ part: C, _ whole: C) -> Bool where C.Element: Equatable {
+        var rest = whole[...]
+        for e in part {
+            guard let k = rest.firstIndex(of: e) else { return false }
+            rest = rest[rest.index(after: k)...]
+        }
+        return true
+    }
+
     @Test("a copy with one token set to any number is judged from its parent's scan as by the definition")
     func editedCopies() {
         var outOfOrder = 0, inOrder = 0
