@@ -213,7 +213,7 @@ extension FleetSystem {
     static func scanTokens(
         _ head: UnsafeMutablePointer<FleetStateBox.Header>, segments: UInt8, parent: TokenMarks
     ) -> Bool {
-        let c = UnsafePointer(head.pointer(to: \.cells)!)
+        let c = UnsafePointer(FleetStateBox.cells(of: head))
         var order = TokenOrder()
         var marks = TokenMarks()
         // Whether segment k, which the parent reached with `start`, is to be scanned. Unchanged

@@ -90,7 +90,7 @@ extension FleetSystem {
         var h = head.pointee.derived.hashes
         let hashed = head.pointee.derived.hashed
         if hashed != FleetState.Part.all {
-            let c = head.pointer(to: \.cells)!
+            let c = FleetStateBox.cells(of: head)
             if hashed & FleetState.Part.world == 0 { h[0] = worldHash(c) }
             if hashed & FleetState.Part.servers == 0 { h[1] = serversHash(c) }
             if hashed & FleetState.Part.registries == 0 { h[2] = registriesHash(c) }
@@ -147,12 +147,13 @@ extension FleetSystem {
         var source: UnsafeMutablePointer<FleetStateBox.Header>?
         if let box = head.pointee.source, box.head.pointee.derived.hashed & FleetState.Part.devices != 0 { source = box.head }
         var sum: UInt64 = 0
-        withUnsafePointer(to: &head.pointee.cells.devices) { devices in
+        let sourceDevices = source.map { UnsafePointer(FleetStateBox.cells(of: $0).pointer(to: \.devices)!) }
+        withUnsafePointer(to: &FleetStateBox.cells(of: head).pointee.devices) { devices in
             for d in 0..<devices.pointee.count {
                 let device = FixedList.element(devices, d)
                 let h: UInt64
-                if let source, d < source.pointee.cells.devices.count,
-                    withUnsafePointer(to: &source.pointee.cells.devices, { sameBytes(device, FixedList.element($0, d)) })
+                if let source, let sourceDevices, d < sourceDevices.pointee.count,
+                    sameBytes(device, FixedList.element(sourceDevices, d))
                 {
                     h = source.pointee.derived.deviceHashes[d]
                 } else {
