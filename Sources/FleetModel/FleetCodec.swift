@@ -98,17 +98,24 @@ final class FleetCodec: Sendable {
         return PackedFleetState(words: w)
     }
 
-    // World and in-flight parts are compared in place: no pair is built to look one up.
+    // World and in-flight parts are compared in place: no pair is built, no list copied, to look one up.
     private func worldID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
         world.id(
             hash: hash,
-            equals: { $0.pointee.sessions == c.pointee.sessions && $0.pointee.hostsDown == c.pointee.hostsDown },
+            equals: {
+                $0.pointee.hostsDown == c.pointee.hostsDown
+                    && equalInPlace($0.pointer(to: \.sessions)!, UnsafePointer(c.pointer(to: \.sessions)!))
+            },
             make: { World(sessions: c.pointee.sessions, hostsDown: c.pointee.hostsDown) })
     }
 
     private func inFlightID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
         inFlight.id(
-            hash: hash, equals: { $0.pointee.posts == c.pointee.posts && $0.pointee.pushes == c.pointee.pushes },
+            hash: hash,
+            equals: {
+                equalInPlace($0.pointer(to: \.posts)!, UnsafePointer(c.pointer(to: \.posts)!))
+                    && equalInPlace($0.pointer(to: \.pushes)!, UnsafePointer(c.pointer(to: \.pushes)!))
+            },
             make: { InFlight(posts: c.pointee.posts, pushes: c.pointee.pushes) })
     }
 

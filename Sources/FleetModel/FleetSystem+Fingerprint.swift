@@ -168,7 +168,7 @@ extension FleetSystem {
 
     static func inFlightHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
         var p = WordPacker(partSeed: 4)
-        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
+        pack(inFlight: UnsafePointer(c), &p)
         return p.finishPart()
     }
 
@@ -183,22 +183,26 @@ extension FleetSystem {
         for i in c.pointee.servers.indices { pack(c.pointee.servers[i], &p) }
         for i in c.pointee.registries.indices { pack(c.pointee.registries[i], &p) }
         for i in c.pointee.devices.indices { pack(c.pointee.devices[i], &p) }
-        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
+        pack(inFlight: UnsafePointer(c), &p)
         return p.finish()
     }
 
-    static func pack(posts: FleetState.Posts, pushes: FleetState.Pushes, _ p: inout WordPacker) {
+    /// The POSTs then the pushes of `c`, read in place (lists passed by value were copied whole).
+    static func pack(inFlight c: UnsafePointer<FleetState.Cells>, _ p: inout WordPacker) {
         // Each cell's fixed bytes in one `add(bytes:count:)` (the same words as one add per byte).
-        p.add(UInt8(posts.count))
-        for post in posts {
+        let posts = c.pointer(to: \.posts)!, pushes = c.pointer(to: \.pushes)!
+        p.add(UInt8(posts.pointee.count))
+        for i in 0..<posts.pointee.count {
+            let post = FixedList.element(posts, i).pointee
             let endpoint: UInt64 = post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2
             p.add(
                 bytes: UInt64(post.device) | UInt64(post.host) << 8 | endpoint << 16 | UInt64(post.token) << 24
                     | UInt64(post.env) << 32,
                 count: 5)
         }
-        p.add(UInt8(pushes.count))
-        for push in pushes {
+        p.add(UInt8(pushes.pointee.count))
+        for i in 0..<pushes.pointee.count {
+            let push = FixedList.element(pushes, i).pointee
             p.add(
                 bytes: UInt64(push.device) | UInt64(actionCode(push.action)) << 8 | UInt64(push.token) << 16
                     | UInt64(push.channel ? 1 : 0) << 24 | UInt64(originCode(push.origin)) << 32
