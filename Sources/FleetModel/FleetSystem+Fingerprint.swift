@@ -44,16 +44,6 @@ struct WordPacker {
     }
     init() {}
 
-    /// A packer for part `k` of the fingerprint (`FleetSystem.partHash`): a seed of its own.
-    init(partSeed k: UInt64) { hash = 0x243F_6A88_85A3_08D3 &+ k &* 0x9E37_79B9_7F4A_7C15 }
-
-    /// A part's hash: one full mix (`FleetSystem.fingerprint` mixes the parts' sum again).
-    mutating func finishPart() -> UInt64 {
-        add(0xA5)
-        flush()
-        return Fingerprint.mix(hash &+ step)
-    }
-
     mutating func finish() -> UInt64 {
         add(0xA5)
         flush()
@@ -62,8 +52,8 @@ struct WordPacker {
 }
 
 extension FleetSystem {
-    /// The fingerprint (scheme 3): each part (`FleetState.Part`) hashed on its own, with its own
-    /// seed, and the five hashes summed and mixed. A successor reuses its parent's hash of every
+    /// The fingerprint (scheme 4): each part (`FleetState.Part`) hashed on its own from its cells'
+    /// canonical bytes (`PartHasher`), with its own seed, and the five hashes summed and mixed. A successor reuses its parent's hash of every
     /// part the step did not write (cached in the box by `FleetCodec.unpack`), so only written
     /// parts are packed.
     static func fingerprint(_ s: FleetState) -> UInt64 {
@@ -102,39 +92,124 @@ extension FleetSystem {
         return h
     }
 
-    // Each part's fields in a fixed order, lengths first, from a seed of its own (so equal
-    // bytes in two parts hash apart). The codec's tables keep each distinct part's hash. The
-    // cells are read in place, element by element: no list is copied to be hashed.
+    // Each part's canonical bytes (`PartHasher`), counts first, from a seed of its own (so
+    // equal bytes in two parts hash apart). The codec's tables keep each distinct part's hash.
+    // The cells are read in place, a word at a time: no list is copied to be hashed.
     static func worldHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
-        var p = WordPacker(partSeed: 0)
+        var h = PartHasher(part: 0)
         withUnsafePointer(to: &c.pointee.sessions) { sessions in
-            for i in 0..<sessions.pointee.count { FixedList.element(sessions, i).pointee.pack(into: &p) }
+            let n = sessions.pointee.count
+            h.add(UInt64(n) | UInt64(c.pointee.hostsDown) << 8)
+            h.add(
+                prefix: FleetHashLayout.sessionStride * n, of: UnsafeRawPointer(sessions),
+                size: FleetHashLayout.sessionList)
         }
-        p.add(c.pointee.hostsDown)
-        return p.finishPart()
+        return h.finish()
     }
 
     static func serversHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
-        var p = WordPacker(partSeed: 1)
+        var h = PartHasher(part: 1)
         withUnsafePointer(to: &c.pointee.servers) { servers in
-            for i in 0..<servers.pointee.count { pack(FixedList.element(servers, i).pointee, &p) }
+            h.add(UInt64(servers.pointee.count))
+            for i in 0..<servers.pointee.count { add(server: FixedList.element(servers, i), &h) }
         }
-        return p.finishPart()
+        return h.finish()
+    }
+
+    /// A server's memory and flags in one word, its optionals' cases and masks in another, then
+    /// the content of each card it holds and its tick's fields.
+    @inline(__always)
+    static func add(server s: UnsafePointer<ServerCell>, _ h: inout PartHasher) {
+        let p = UnsafeRawPointer(s), L = FleetHashLayout.self
+        let memory = code(s.pointee.memory), veto = s.pointee.vetoMask
+        h.add(
+            memory | UInt64(s.pointee.sinceMask) << 8 | UInt64(veto ?? 0) << 16 | UInt64(veto == nil ? 0 : 1) << 24
+                | UInt64(p.loadUnaligned(fromByteOffset: L.serverFlags, as: UInt32.self)) << 32)
+        let file = s.pointee.file.map { 1 + code($0.memory) } ?? 0
+        let pending = s.pointee.pendingLoad.map { 1 + code($0.memory) } ?? 0
+        let tick = s.pointee.tick != nil
+        h.add(
+            file | UInt64(s.pointee.file?.sinceMask ?? 0) << 8 | pending << 16
+                | UInt64(s.pointee.pendingLoad?.sinceMask ?? 0) << 24 | UInt64(tick ? 1 : 0) << 32)
+        if memory == 2 { h.add(content: p) }
+        if file == 3 { h.add(content: p + L.serverFile) }
+        if pending == 3 { h.add(content: p + L.serverPendingLoad) }
+        guard tick else { return }
+        // FleetCard's own decision: its content and sids are the cell's; its bits are not.
+        let t = p + L.serverTick
+        let targets = Int(t.load(fromByteOffset: L.tickTargetCount, as: UInt8.self))
+        h.add(
+            UInt64(actionCode(s.pointee.tick.unsafelyUnwrapped.action))
+                | UInt64(t.load(fromByteOffset: L.tickSinceMask, as: UInt8.self)) << 8
+                | UInt64(t.load(fromByteOffset: L.tickBesideRegistered, as: UInt8.self)) << 16
+                | UInt64(t.load(fromByteOffset: L.tickDecidedBits, as: UInt8.self)) << 24 | UInt64(targets) << 32)
+        h.add(content: t + L.tickContent)
+        h.add(prefix: L.targetStride * targets, of: t + L.tickTargets, size: L.tickTargetCount + 1 - L.tickTargets)
+    }
+
+    /// A card memory's case: 0 none, 1 adopted, 2 a card.
+    @inline(__always) static func code(_ m: CardMemory) -> UInt64 {
+        switch m {
+        case .none: 0
+        case .adopted: 1
+        case .card: 2
+        }
     }
 
     static func registriesHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
-        var p = WordPacker(partSeed: 2)
+        var h = PartHasher(part: 2)
         withUnsafePointer(to: &c.pointee.registries) { registries in
-            for i in 0..<registries.pointee.count { pack(FixedList.element(registries, i).pointee, &p) }
+            let L = FleetHashLayout.self, n = registries.pointee.count
+            let p = UnsafeRawPointer(registries)
+            // The number of registries and each list's count, then each list's tokens in use.
+            var counts = UInt64(n)
+            for r in 0..<n {
+                let lists = p + L.registryStride * r
+                counts |= UInt64(lists.load(fromByteOffset: L.tokenSlots, as: UInt8.self)) << (8 + 16 * UInt64(r))
+                counts |= UInt64(lists.load(fromByteOffset: L.tokenList + L.tokenSlots, as: UInt8.self)) << (16 + 16 * UInt64(r))
+            }
+            h.add(counts)
+            for r in 0..<n {
+                let lists = p + L.registryStride * r
+                let pushToStart = Int(lists.load(fromByteOffset: L.tokenSlots, as: UInt8.self))
+                h.add(prefix: L.tokenStride * pushToStart, of: lists, size: L.tokenList)
+                let update = Int(lists.load(fromByteOffset: L.tokenList + L.tokenSlots, as: UInt8.self))
+                h.add(prefix: L.tokenStride * update, of: lists + L.tokenList, size: L.tokenList)
+            }
         }
-        return p.finishPart()
+        return h.finish()
     }
 
     /// One phone's hash, whatever its index (the codec interns phones, not positions).
-    static func deviceHash(_ device: DeviceCell) -> UInt64 {
-        var p = WordPacker(partSeed: 3)
-        pack(device, &p)
-        return p.finishPart()
+    static func deviceHash(_ device: UnsafePointer<DeviceCell>) -> UInt64 {
+        let p = UnsafeRawPointer(device), L = FleetHashLayout.self
+        var h = PartHasher(part: 3)
+        // The cards' count, then app, fetched, knownDown, pushToStartToken, wakePending,
+        // needsSync and startsSinceWorld: one byte each.
+        h.add(p, L.deviceCardCount)
+        let synced = device.pointee.lastSynced != nil
+        let cache = PartHasher.low(bytes: Int(p.load(fromByteOffset: L.deviceCacheCount, as: UInt8.self)))
+        // lastSynced's row count and more (when present) and presence, the cache's slots in use and count.
+        let tail = L.deviceCacheCount - 7
+        h.add(
+            p.loadUnaligned(fromByteOffset: tail, as: UInt64.self)
+                & ((synced ? 0xFFFF : 0) | cache << (8 * UInt64(L.deviceCache - tail)) | 0xFF << 56)
+                | UInt64(synced ? 1 : 0) << 16)
+        for k in 0..<Int(p.load(fromByteOffset: L.deviceCardCount, as: UInt8.self)) {
+            // Working, needsInput, rows 0...5; rows 4...7, their count, more, token, bits.
+            let card = p + L.cardStride * k
+            let rows = PartHasher.low(bytes: Int(card.load(fromByteOffset: L.contentRowCount, as: UInt8.self)))
+            h.add(card, 0, mask: 0xFFFF | rows << 16)
+            h.add(card, 6, mask: rows >> 32 | 0xFFFF_FFFF_0000_0000)
+        }
+        if synced {
+            // Working, needsInput, rows 0...5; rows 6 and 7 (the count and more are in the tail word).
+            let content = p + L.deviceLastSynced
+            let rows = PartHasher.low(bytes: Int(content.load(fromByteOffset: L.contentRowCount, as: UInt8.self)))
+            h.add(content, 0, mask: 0xFFFF | rows << 16)
+            h.add(content, 8, mask: rows >> 48)
+        }
+        return h.finish()
     }
 
     /// Phone `d`'s hash is weighted by an odd constant of its own: swapped phones differ.
@@ -157,7 +232,7 @@ extension FleetSystem {
                 {
                     h = source.pointee.derived.deviceHashes[d]
                 } else {
-                    h = deviceHash(device.pointee)
+                    h = deviceHash(device)
                 }
                 head.pointee.derived.deviceHashes[d] = h
                 sum &+= deviceWeight(d) &* h
@@ -167,9 +242,27 @@ extension FleetSystem {
     }
 
     static func inFlightHash(_ c: UnsafeMutablePointer<FleetState.Cells>) -> UInt64 {
-        var p = WordPacker(partSeed: 4)
-        pack(inFlight: UnsafePointer(c), &p)
-        return p.finishPart()
+        var h = PartHasher(part: 4)
+        withUnsafePointer(to: &c.pointee.posts) { posts in
+            withUnsafePointer(to: &c.pointee.pushes) { pushes in
+                let L = FleetHashLayout.self, pushCount = pushes.pointee.count
+                h.add(UInt64(posts.pointee.count) | UInt64(pushCount) << 8)
+                // A POST's 5 bytes: device, host, endpoint, token, env.
+                h.add(prefix: L.postStride * posts.pointee.count, of: UnsafeRawPointer(posts), size: L.postSlots + 1)
+                for k in 0..<pushCount {
+                    let push = UnsafeRawPointer(pushes) + L.pushStride * k
+                    let content = push + L.pushContent
+                    let n = Int(content.load(fromByteOffset: L.contentRowCount, as: UInt8.self))
+                    let rows = PartHasher.low(bytes: n)
+                    // Device, action, working, needsInput, rows 0...3; rows 6 and 7, their count,
+                    // more, token, channel, origin, besideRegistered; rows 4 and 5 when there are.
+                    h.add(push, 0, mask: 0xFFFF_FFFF | rows << 32)
+                    h.add(push, L.pushOrigin - 6, mask: rows >> 48 | 0xFFFF_FFFF_FFFF_0000)
+                    if n > 4 { h.add(UInt64(content.loadUnaligned(fromByteOffset: 6, as: UInt16.self)) & rows >> 32 & 0xFFFF) }
+                }
+            }
+        }
+        return h.finish()
     }
 
     /// Every field of the state, in a fixed order, lengths first (so no two states share bytes):

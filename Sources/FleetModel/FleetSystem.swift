@@ -135,9 +135,10 @@ public struct FleetSystem: Model {
 
     public func fingerprint(of state: FleetState) -> UInt64 { Self.fingerprint(state) }
 
-    /// 3: each part hashed on its own (`WordPacker`) and the hashes summed, so a successor
-    /// rehashes only the parts its step wrote (2: the whole state through one `WordPacker`).
-    public var fingerprintScheme: String { "3" }
+    /// 4: each part hashed on its own from whole words of its cells' canonical bytes
+    /// (`PartHasher`) and the hashes summed, so a successor rehashes only the parts its step
+    /// wrote (3: the parts' fields packed byte by byte; 2: the whole state through one `WordPacker`).
+    public var fingerprintScheme: String { "4" }
 
     public func stored(_ state: FleetState) -> PackedFleetState { codec.pack(state) }
 
