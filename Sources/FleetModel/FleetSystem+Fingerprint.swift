@@ -52,10 +52,10 @@ struct WordPacker {
 }
 
 extension FleetSystem {
-    /// The fingerprint (scheme 4): each part (`FleetState.Part`) hashed on its own from its cells'
-    /// canonical bytes (`PartHasher`), with its own seed, and the five hashes summed and mixed. A successor reuses its parent's hash of every
-    /// part the step did not write (cached in the box by `FleetCodec.unpack`), so only written
-    /// parts are packed.
+    /// The fingerprint (scheme 4): each part (`FleetState.Part`) hashed on its own from its
+    /// cells' canonical bytes (`PartHasher`), with its own seed, and the five hashes summed and
+    /// mixed. A successor reuses its parent's hash of every part the step did not write (cached
+    /// in the box by `FleetCodec.unpack`), so only written parts are hashed.
     static func fingerprint(_ s: FleetState) -> UInt64 {
         let h = partHashes(s.box.head)
         return Fingerprint.mix(h[0] &+ h[1] &+ h[2] &+ h[3] &+ h[4])
@@ -127,19 +127,19 @@ extension FleetSystem {
                 | UInt64(p.loadUnaligned(fromByteOffset: L.serverFlags, as: UInt32.self)) << 32)
         let file = s.pointee.file.map { 1 + code($0.memory) } ?? 0
         let pending = s.pointee.pendingLoad.map { 1 + code($0.memory) } ?? 0
-        let tick = s.pointee.tick != nil
+        let action = s.pointee.tick?.action
         h.add(
             file | UInt64(s.pointee.file?.sinceMask ?? 0) << 8 | pending << 16
-                | UInt64(s.pointee.pendingLoad?.sinceMask ?? 0) << 24 | UInt64(tick ? 1 : 0) << 32)
+                | UInt64(s.pointee.pendingLoad?.sinceMask ?? 0) << 24 | UInt64(action == nil ? 0 : 1) << 32)
         if memory == 2 { h.add(content: p) }
         if file == 3 { h.add(content: p + L.serverFile) }
         if pending == 3 { h.add(content: p + L.serverPendingLoad) }
-        guard tick else { return }
+        guard let action else { return }
         // FleetCard's own decision: its content and sids are the cell's; its bits are not.
         let t = p + L.serverTick
         let targets = Int(t.load(fromByteOffset: L.tickTargetCount, as: UInt8.self))
         h.add(
-            UInt64(actionCode(s.pointee.tick.unsafelyUnwrapped.action))
+            UInt64(actionCode(action))
                 | UInt64(t.load(fromByteOffset: L.tickSinceMask, as: UInt8.self)) << 8
                 | UInt64(t.load(fromByteOffset: L.tickBesideRegistered, as: UInt8.self)) << 16
                 | UInt64(t.load(fromByteOffset: L.tickDecidedBits, as: UInt8.self)) << 24 | UInt64(targets) << 32)

@@ -27,7 +27,9 @@ struct FleetHashLayoutTests {
         #expect(MemoryLayout<FixedList<6, CardCell>>.offset(of: \.storage) == 0)
         #expect(MemoryLayout<D>.offset(of: \.cards) == 0)
         #expect(MemoryLayout<FixedList<6, CardCell>>.offset(of: \.length) == L.deviceCardCount)
-        let tail: [PartialKeyPath<D>] = [\.app, \.fetched, \.knownDown, \.pushToStartToken, \.wakePending, \.needsSync, \.startsSinceWorld]
+        let tail: [PartialKeyPath<D>] = [
+            \.app, \.fetched, \.knownDown, \.pushToStartToken, \.wakePending, \.needsSync, \.startsSinceWorld,
+        ]
         #expect(tail.map { MemoryLayout<D>.offset(of: $0) } == (1...7).map { L.deviceCardCount + $0 })
         #expect(MemoryLayout<D>.offset(of: \.lastSynced) == L.deviceLastSynced)
         #expect(MemoryLayout<D>.offset(of: \.cache) == L.deviceCache)
@@ -100,7 +102,10 @@ struct FleetHashLayoutTests {
             [
                 FleetSystem.worldHash(p), FleetSystem.serversHash(p), FleetSystem.registriesHash(p),
                 FleetSystem.inFlightHash(p),
-            ] + withUnsafePointer(to: &p.pointee.devices) { d in (0..<d.pointee.count).map { FleetSystem.deviceHash(FixedList.element(d, $0)) } }
+            ]
+                + withUnsafePointer(to: &p.pointee.devices) { d in
+                    (0..<d.pointee.count).map { FleetSystem.deviceHash(FixedList.element(d, $0)) }
+                }
         }
     }
 
@@ -119,20 +124,28 @@ struct FleetHashLayoutTests {
             junk(content, (2 + n)..<L.contentRowCount)
         }
         withUnsafeMutablePointer(to: &cells) { c in
-            withUnsafeMutableBytes(of: &c.pointee.sessions) { junk($0.baseAddress!, (L.sessionStride * c.pointee.sessions.count)..<(L.sessionList - 1)) }
+            withUnsafeMutableBytes(of: &c.pointee.sessions) {
+                junk($0.baseAddress!, (L.sessionStride * c.pointee.sessions.count)..<(L.sessionList - 1))
+            }
             withUnsafeMutableBytes(of: &c.pointee.devices) { raw in
                 for d in 0..<c.pointee.devices.count {
                     let p = raw.baseAddress! + d * MemoryLayout<DeviceCell>.stride
                     let device = c.pointee.devices[d]
                     for k in 0..<device.cards.count { junkRows(p + L.cardStride * k) }
                     junk(p, (L.cardStride * device.cards.count)..<L.deviceCardCount)
-                    if device.lastSynced == nil { junk(p + L.deviceLastSynced, 0..<L.contentSize) } else { junkRows(p + L.deviceLastSynced) }
+                    if device.lastSynced == nil {
+                        junk(p + L.deviceLastSynced, 0..<L.contentSize)
+                    } else {
+                        junkRows(p + L.deviceLastSynced)
+                    }
                     junk(p, (L.deviceCache + device.cache.count)..<L.deviceCacheCount)
                 }
                 // The second phone's slot, when unused, and the list's.
                 junk(raw.baseAddress!, (c.pointee.devices.count * MemoryLayout<DeviceCell>.stride)..<(raw.count - 1))
             }
-            withUnsafeMutableBytes(of: &c.pointee.posts) { junk($0.baseAddress!, (L.postStride * c.pointee.posts.count)..<L.postSlots) }
+            withUnsafeMutableBytes(of: &c.pointee.posts) {
+                junk($0.baseAddress!, (L.postStride * c.pointee.posts.count)..<L.postSlots)
+            }
             withUnsafeMutableBytes(of: &c.pointee.pushes) { raw in
                 for k in 0..<c.pointee.pushes.count { junkRows(raw.baseAddress! + L.pushStride * k + L.pushContent) }
                 junk(raw.baseAddress!, (L.pushStride * c.pointee.pushes.count)..<(raw.count - 1))
@@ -155,7 +168,8 @@ struct FleetHashLayoutTests {
                     }
                     if let tick = server.tick {
                         junkRows(p + L.serverTick + L.tickContent)
-                        junk(p + L.serverTick + L.tickTargets, (L.targetStride * tick.targets.count)..<(L.tickTargetCount - L.tickTargets))
+                        let targets = p + L.serverTick + L.tickTargets
+                        junk(targets, (L.targetStride * tick.targets.count)..<(L.tickTargetCount - L.tickTargets))
                     }
                 }
             }
