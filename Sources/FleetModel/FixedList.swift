@@ -131,4 +131,11 @@ extension FixedList {
         let storage = UnsafeRawPointer(list) + MemoryLayout<Self>.offset(of: \Self.storage)!
         return storage.assumingMemoryBound(to: Element.self) + i
     }
+
+    /// Slot `i` of the list at `list`, used or not: where a list is filled in place.
+    @inline(__always) static func slot(_ list: UnsafeMutablePointer<Self>, _ i: Int) -> UnsafeMutablePointer<Element> {
+        precondition(i >= 0 && i < capacity, "FixedList slot out of range")
+        let storage = UnsafeMutableRawPointer(list) + MemoryLayout<Self>.offset(of: \Self.storage)!
+        return storage.assumingMemoryBound(to: Element.self) + i
+    }
 }

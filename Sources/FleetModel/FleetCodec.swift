@@ -98,45 +98,70 @@ final class FleetCodec: Sendable {
         return PackedFleetState(words: w)
     }
 
-    // World and in-flight parts are compared in place: no pair is built to look one up.
+    // World and in-flight parts are compared in place: no pair is built, no list copied, to look one up.
     private func worldID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
         world.id(
             hash: hash,
-            equals: { $0.pointee.sessions == c.pointee.sessions && $0.pointee.hostsDown == c.pointee.hostsDown },
+            equals: {
+                $0.pointee.hostsDown == c.pointee.hostsDown
+                    && equalInPlace($0.pointer(to: \.sessions)!, UnsafePointer(c.pointer(to: \.sessions)!))
+            },
             make: { World(sessions: c.pointee.sessions, hostsDown: c.pointee.hostsDown) })
     }
 
     private func inFlightID(_ c: UnsafeMutablePointer<FleetState.Cells>, _ hash: UInt64) -> UInt32 {
         inFlight.id(
-            hash: hash, equals: { $0.pointee.posts == c.pointee.posts && $0.pointee.pushes == c.pointee.pushes },
+            hash: hash,
+            equals: {
+                equalInPlace($0.pointer(to: \.posts)!, UnsafePointer(c.pointer(to: \.posts)!))
+                    && equalInPlace($0.pointer(to: \.pushes)!, UnsafePointer(c.pointer(to: \.pushes)!))
+            },
             make: { InFlight(posts: c.pointee.posts, pushes: c.pointee.pushes) })
     }
 
     /// The state, with its parts' fingerprint hashes (the tables' keys) cached in its box: the
-    /// box's header is built in one expression from the tables' entries, in place.
+    /// box is allocated first and each part copied from its table entry into its cells, once.
     func unpack(_ p: PackedFleetState) -> FleetState {
         let w = p.words
-        let inFlight = inFlight.entry(w[3]), world = world.entry(w[0])
-        let servers = servers.entry(w[1]), registries = registries.entry(w[2])
-        var devices = FleetState.Devices()
+        let worldEntry = world.entry(w[0]), serversEntry = servers.entry(w[1])
+        let registriesEntry = registries.entry(w[2]), inFlightEntry = inFlight.entry(w[3])
         var deviceHashes = InlineArray<2, UInt64>(repeating: 0)
         var devicesHash: UInt64 = 0
         for d in 0..<deviceCount {
-            let device = self.devices.entry(w[4 + d])
-            devices.append(device.pointee.value)
-            deviceHashes[d] = device.pointee.hash
-            devicesHash &+= FleetSystem.deviceWeight(d) &* device.pointee.hash
+            let hash = devices.entry(w[4 + d]).pointee.hash
+            deviceHashes[d] = hash
+            devicesHash &+= FleetSystem.deviceWeight(d) &* hash
         }
-        return FleetState(box: .make(FleetStateBox.Header(
-            cells: FleetState.Cells(
-                sessions: world.pointee.value.sessions, hostsDown: world.pointee.value.hostsDown,
-                servers: servers.pointee.value, registries: registries.pointee.value, devices: devices,
-                pushes: inFlight.pointee.value.pushes, posts: inFlight.pointee.value.posts),
+        let box = FleetStateBox.make(FleetStateBox.Header(
             written: FleetState.Part.all, source: nil,
             derived: FleetStateBox.Derived(
                 hashes: [
-                    world.pointee.hash, servers.pointee.hash, registries.pointee.hash, devicesHash, inFlight.pointee.hash,
+                    worldEntry.pointee.hash, serversEntry.pointee.hash, registriesEntry.pointee.hash, devicesHash,
+                    inFlightEntry.pointee.hash,
                 ],
-                hashed: FleetState.Part.all, deviceHashes: deviceHashes))))
+                hashed: FleetState.Part.all, deviceHashes: deviceHashes)))
+        let c = box.cells
+        let world = InternTable.value(worldEntry), inFlight = InternTable.value(inFlightEntry)
+        Self.place(world.pointer(to: \.sessions)!, at: c.pointer(to: \.sessions)!)
+        c.pointer(to: \.hostsDown)!.initialize(to: world.pointee.hostsDown)
+        Self.place(InternTable.value(serversEntry), at: c.pointer(to: \.servers)!)
+        Self.place(InternTable.value(registriesEntry), at: c.pointer(to: \.registries)!)
+        Self.place(inFlight.pointer(to: \.pushes)!, at: c.pointer(to: \.pushes)!)
+        Self.place(inFlight.pointer(to: \.posts)!, at: c.pointer(to: \.posts)!)
+        let list = c.pointer(to: \.devices)!
+        list.pointer(to: \.length)!.initialize(to: UInt8(deviceCount))
+        for d in 0..<FleetState.Devices.capacityValue {
+            if d < deviceCount {
+                Self.place(InternTable.value(devices.entry(w[4 + d])), at: FixedList.slot(list, d))
+            } else {
+                FixedList.slot(list, d).initialize(to: .blank)
+            }
+        }
+        return FleetState(box: box)
+    }
+
+    /// Copies the plain bytes at `source` to uninitialized `target`: one move, no temporary.
+    @inline(__always) private static func place<T>(_ source: UnsafePointer<T>, at target: UnsafeMutablePointer<T>) {
+        UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: MemoryLayout<T>.size)
     }
 }

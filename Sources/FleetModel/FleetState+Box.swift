@@ -16,7 +16,7 @@ extension FleetState {
     @inline(__always)
     private mutating func refill(from parent: FleetState) {
         let h = box.head, p = parent.box.head
-        h.pointee.cells = p.pointee.cells
+        cells.pointee = parent.cells.pointee
         h.pointee.written = 0
         h.pointee.overflow = 0
         // A state's successors share its box as their source: counted once, not once a step.

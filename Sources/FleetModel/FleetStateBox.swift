@@ -1,10 +1,12 @@
-/// A fleet state's cells in one heap block (a `ManagedBuffer` header: one allocation, read
-/// through a pointer, no exclusivity check per access), with what a successor's packing needs
-/// to reuse its parent's ids. Never written while shared:
-/// `FleetState.unshare` copies it first.
-final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
+/// A fleet state's cells in one heap block (a `ManagedBuffer`: one allocation, read through a
+/// pointer, no exclusivity check per access), with what a successor's packing needs to reuse
+/// its parent's ids. Never written while shared: `FleetState.unshare` copies it first.
+///
+/// The cells are the buffer's one tail element, not a header field: a box is allocated with
+/// them uninitialized, so `FleetCodec.unpack` copies each part into place once (a header is a
+/// whole value, built first and then moved in).
+final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, FleetState.Cells> {
     struct Header {
-        var cells: FleetState.Cells
         /// Parts (`FleetState.Part`) written since this box was copied from `source` (all of
         /// them when it has none): the others are its source's, unchanged.
         var written: UInt8
@@ -36,30 +38,35 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, UInt8> {
         var inFlightOrder = FleetSystem.InFlightOrder.unknown
     }
 
+    /// A box with `header` and its cells not yet initialized: the caller writes every byte of
+    /// them before the state is read (they are plain bytes, so nothing is released).
     static func make(_ header: Header) -> FleetStateBox {
-        unsafeDowncast(create(minimumCapacity: 0) { _ in header }, to: FleetStateBox.self)
+        unsafeDowncast(create(minimumCapacity: 1) { _ in header }, to: FleetStateBox.self)
     }
 
     static func make(_ cells: FleetState.Cells) -> FleetStateBox {
-        make(Header(
-            cells: cells, written: FleetState.Part.all, source: nil))
+        let b = make(Header(written: FleetState.Part.all, source: nil))
+        b.cells.initialize(to: cells)
+        return b
     }
 
     /// A copy of this box's cells to write: nothing written yet.
     func copy() -> FleetStateBox {
-        let b = Self.make(head.pointee)
-        b.head.pointee.written = 0
-        b.head.pointee.overflow = 0
-        b.head.pointee.source = self
+        let b = Self.make(Header(written: 0, source: self, derived: head.pointee.derived))
+        b.cells.initialize(to: cells.pointee)
         return b
     }
 
     @inline(__always) var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
 
-    /// The cells: the header's first field, at its start (`FleetStateCapacityTests` checks it;
-    /// a stored offset would be a lazy global, initialized-checked on every read).
-    @inline(__always) var cells: UnsafeMutablePointer<FleetState.Cells> {
-        withUnsafeMutablePointerToHeader { UnsafeMutableRawPointer($0).assumingMemoryBound(to: FleetState.Cells.self) }
+    @inline(__always) var cells: UnsafeMutablePointer<FleetState.Cells> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// The cells of the box whose header is at `head`: they follow it, at the next multiple of
+    /// their alignment (`FleetStateCapacityTests` checks it against `cells`).
+    @inline(__always) static func cells(of head: UnsafeMutablePointer<Header>) -> UnsafeMutablePointer<FleetState.Cells> {
+        let align = MemoryLayout<FleetState.Cells>.alignment
+        let offset = (MemoryLayout<Header>.size + align - 1) / align * align
+        return (UnsafeMutableRawPointer(head) + offset).assumingMemoryBound(to: FleetState.Cells.self)
     }
 
     /// The parts of this state that may differ from `parent`'s: none when they share the box,

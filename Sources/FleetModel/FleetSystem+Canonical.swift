@@ -51,7 +51,8 @@ extension FleetSystem {
         let head = s.box.head
         if head.pointee.derived.inFlightOrder == .unknown {
             let c = UnsafePointer(s.cells)
-            let sorted = isSorted(c.pointee.posts, by: precedes) && isSorted(c.pointee.pushes, by: precedes)
+            let sorted =
+                isSorted(c.pointer(to: \.posts)!, by: precedes) && isSorted(c.pointer(to: \.pushes)!, by: precedes)
             head.pointee.derived.inFlightOrder = sorted ? .sorted : .unsorted
         }
         return head.pointee.derived.inFlightOrder == .sorted
@@ -62,18 +63,26 @@ extension FleetSystem {
 
     /// Sorts the POSTs and pushes in flight; false when they were sorted already.
     func sortInFlight(_ s: inout FleetState) -> Bool {
-        guard s.posts.count > 1 || s.pushes.count > 1 else { return false }
-        // Sorting only what is out of order keeps the arrays shared with the parent state's.
-        let postsSorted = Self.isSorted(s.posts, by: Self.precedes)
-        let pushesSorted = Self.isSorted(s.pushes, by: Self.precedes)
+        let c = UnsafePointer(s.cells)
+        let posts = c.pointer(to: \.posts)!, pushes = c.pointer(to: \.pushes)!
+        guard posts.pointee.count > 1 || pushes.pointee.count > 1 else { return false }
+        // Sorting only what is out of order leaves the other list as it is.
+        let postsSorted = Self.isSorted(posts, by: Self.precedes)
+        let pushesSorted = Self.isSorted(pushes, by: Self.precedes)
         if postsSorted && pushesSorted { return false }
         if !postsSorted { s.posts.sort(by: Self.precedes) }
         if !pushesSorted { s.pushes.sort(by: Self.precedes) }
         return true
     }
 
-    static func isSorted<C: RandomAccessCollection<T>, T>(_ items: C, by precedes: (T, T) -> Bool) -> Bool where C.Index == Int {
-        items.indices.dropFirst().allSatisfy { !precedes(items[$0], items[$0 - 1]) }
+    /// Whether the list at `list` is sorted, read in place (a list passed by value was copied whole).
+    static func isSorted<let n: Int, T>(_ list: UnsafePointer<FixedList<n, T>>, by precedes: (T, T) -> Bool) -> Bool {
+        let count = list.pointee.count
+        guard count > 1 else { return true }
+        for i in 1..<count where precedes(FixedList.element(list, i).pointee, FixedList.element(list, i - 1).pointee) {
+            return false
+        }
+        return true
     }
 
     /// `key(a)` lexicographically before `key(b)`, without building the keys.
@@ -229,7 +238,7 @@ extension FleetSystem {
     static func scanTokens(
         _ head: UnsafeMutablePointer<FleetStateBox.Header>, segments: UInt8, parent: TokenMarks
     ) -> Bool {
-        let c = UnsafePointer(head.pointer(to: \.cells)!)
+        let c = UnsafePointer(FleetStateBox.cells(of: head))
         var order = TokenOrder()
         var marks = TokenMarks()
         // Whether segment k, which the parent reached with `start`, is to be scanned. Unchanged

@@ -80,7 +80,7 @@ extension FleetSystem {
         var h = head.pointee.derived.hashes
         let hashed = head.pointee.derived.hashed
         if hashed != FleetState.Part.all {
-            let c = head.pointer(to: \.cells)!
+            let c = FleetStateBox.cells(of: head)
             if hashed & FleetState.Part.world == 0 { h[0] = worldHash(c) }
             if hashed & FleetState.Part.servers == 0 { h[1] = serversHash(c) }
             if hashed & FleetState.Part.registries == 0 { h[2] = registriesHash(c) }
@@ -222,12 +222,13 @@ extension FleetSystem {
         var source: UnsafeMutablePointer<FleetStateBox.Header>?
         if let box = head.pointee.source, box.head.pointee.derived.hashed & FleetState.Part.devices != 0 { source = box.head }
         var sum: UInt64 = 0
-        withUnsafePointer(to: &head.pointee.cells.devices) { devices in
+        let sourceDevices = source.map { UnsafePointer(FleetStateBox.cells(of: $0).pointer(to: \.devices)!) }
+        withUnsafePointer(to: &FleetStateBox.cells(of: head).pointee.devices) { devices in
             for d in 0..<devices.pointee.count {
                 let device = FixedList.element(devices, d)
                 let h: UInt64
-                if let source, d < source.pointee.cells.devices.count,
-                    withUnsafePointer(to: &source.pointee.cells.devices, { sameBytes(device, FixedList.element($0, d)) })
+                if let source, let sourceDevices, d < sourceDevices.pointee.count,
+                    sameBytes(device, FixedList.element(sourceDevices, d))
                 {
                     h = source.pointee.derived.deviceHashes[d]
                 } else {
@@ -275,22 +276,26 @@ extension FleetSystem {
         for i in c.pointee.servers.indices { pack(c.pointee.servers[i], &p) }
         for i in c.pointee.registries.indices { pack(c.pointee.registries[i], &p) }
         for i in c.pointee.devices.indices { pack(c.pointee.devices[i], &p) }
-        pack(posts: c.pointee.posts, pushes: c.pointee.pushes, &p)
+        pack(inFlight: UnsafePointer(c), &p)
         return p.finish()
     }
 
-    static func pack(posts: FleetState.Posts, pushes: FleetState.Pushes, _ p: inout WordPacker) {
+    /// The POSTs then the pushes of `c`, read in place (lists passed by value were copied whole).
+    static func pack(inFlight c: UnsafePointer<FleetState.Cells>, _ p: inout WordPacker) {
         // Each cell's fixed bytes in one `add(bytes:count:)` (the same words as one add per byte).
-        p.add(UInt8(posts.count))
-        for post in posts {
+        let posts = c.pointer(to: \.posts)!, pushes = c.pointer(to: \.pushes)!
+        p.add(UInt8(posts.pointee.count))
+        for i in 0..<posts.pointee.count {
+            let post = FixedList.element(posts, i).pointee
             let endpoint: UInt64 = post.endpoint == .startToken ? 0 : post.endpoint == .updateToken ? 1 : 2
             p.add(
                 bytes: UInt64(post.device) | UInt64(post.host) << 8 | endpoint << 16 | UInt64(post.token) << 24
                     | UInt64(post.env) << 32,
                 count: 5)
         }
-        p.add(UInt8(pushes.count))
-        for push in pushes {
+        p.add(UInt8(pushes.pointee.count))
+        for i in 0..<pushes.pointee.count {
+            let push = FixedList.element(pushes, i).pointee
             p.add(
                 bytes: UInt64(push.device) | UInt64(actionCode(push.action)) << 8 | UInt64(push.token) << 16
                     | UInt64(push.channel ? 1 : 0) << 24 | UInt64(originCode(push.origin)) << 32
