@@ -23,7 +23,7 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, FleetState.Cells>
     /// Caches of what the cells give, in one field so that whatever copies a box's cells
     /// (`copy`, `FleetState.refill`) copies all of them with it.
     struct Derived {
-        /// Each part's fingerprint hash (`FleetSystem.partHash`, index = the part's bit), valid
+        /// Each part's fingerprint hash (`FleetSystem.partHashes`, index = the part's bit), valid
         /// where `hashed` has the part's bit: a copy keeps its source's, a write clears the part's.
         var hashes = InlineArray<5, UInt64>(repeating: 0)
         var hashed: UInt8 = 0

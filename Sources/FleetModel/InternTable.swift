@@ -6,7 +6,7 @@ import Synchronization
 /// insertion, so they may differ between runs: they name storage only and never reach a
 /// fingerprint, an order or a report.
 ///
-/// A value is keyed by its fingerprint part hash (`FleetSystem.partHash`), which the caller
+/// A value is keyed by its fingerprint part hash (`FleetSystem.partHashes`), which the caller
 /// has usually computed already (`fingerprint` caches it in the state's box); `==` decides, so
 /// a collision costs only speed.
 final class InternTable<Value: Equatable & Sendable>: @unchecked Sendable {
