@@ -51,29 +51,31 @@ struct FleetTokenScanTests {
     @Test("a step said to keep the tokens keeps them and the in-flight lists; one said to shrink them only takes out")
     func stepsThatKeepTokens() {
         var kept = 0, shrunk = 0
-        for model in Self.models {
-            for state in reachable(model, depth: 4) {
-                let parent = model.loaded(model.stored(state))
-                var before: [UInt8] = []
-                FleetSystem.forEachToken(parent) { before.append($0) }
-                for action in model.actions(in: parent) {
-                    var s = parent, refused: FleetBound?
-                    guard model.move(&s, action, refused: &refused) else { continue }
-                    if model.keepsTokens(action, s, from: parent) {
-                        var after: [UInt8] = []
-                        FleetSystem.forEachToken(s) { after.append($0) }
-                        #expect(after == before, "\(action)")
-                        #expect(s.posts == parent.posts && s.pushes == parent.pushes, "\(action)")
-                        kept += 1
-                    }
-                    if model.shrinksInFlight(action) {
-                        #expect(Self.within(s.posts, parent.posts) && Self.within(s.pushes, parent.pushes), "\(action)")
-                        shrunk += 1
-                    }
+        for (model, parent) in Self.unpackedParents(depth: 4) {
+            var before: [UInt8] = []
+            FleetSystem.forEachToken(parent) { before.append($0) }
+            for action in model.actions(in: parent) {
+                var s = parent, refused: FleetBound?
+                guard model.move(&s, action, refused: &refused) else { continue }
+                if model.keepsTokens(action, s, from: parent) {
+                    var after: [UInt8] = []
+                    FleetSystem.forEachToken(s) { after.append($0) }
+                    #expect(after == before, "\(action)")
+                    #expect(s.posts == parent.posts && s.pushes == parent.pushes, "\(action)")
+                    kept += 1
+                }
+                if model.shrinksInFlight(action) {
+                    #expect(Self.within(s.posts, parent.posts) && Self.within(s.pushes, parent.pushes), "\(action)")
+                    shrunk += 1
                 }
             }
         }
         #expect(kept > 1000 && shrunk > 100, "\(kept) \(shrunk)")
+    }
+
+    /// Each model's reachable states to `depth`, unpacked from storage as the search expands them.
+    static func unpackedParents(depth: Int) -> [(FleetSystem, FleetState)] {
+        models.flatMap { model in reachable(model, depth: depth).map { (model, model.loaded(model.stored($0))) } }
     }
 
     /// Whether `part` is `whole` with some entries taken out (the rest in their order).
@@ -89,26 +91,23 @@ struct FleetTokenScanTests {
     @Test("a copy with one token set to any number is judged from its parent's scan as by the definition")
     func editedCopies() {
         var outOfOrder = 0, inOrder = 0
-        for model in Self.models {
-            for state in reachable(model, depth: 3) {
-                let parent = model.loaded(model.stored(state))
-                let slots = Self.slots(parent)
-                for slot in 0..<slots {
-                    for value in 0...UInt8(FleetSystem.maxToken(parent) + 2) {
-                        var copy = parent
-                        Self.setToken(&copy, slot: slot, to: value)
-                        let expected = Self.inOrder(copy)
-                        #expect(FleetSystem.numberedInOrder(copy, after: parent) == expected, "slot \(slot) = \(value)")
-                        #expect(FleetSystem.numberedInOrder(FleetState(cells: copy.cells.pointee)) == expected)
-                        if expected { inOrder += 1 } else { outOfOrder += 1 }
-                    }
-                }
-                // Removing an in-flight token shifts what follows it.
-                if !parent.posts.isEmpty {
+        for (model, parent) in Self.unpackedParents(depth: 3) {
+            let slots = Self.slots(parent)
+            for slot in 0..<slots {
+                for value in 0...UInt8(FleetSystem.maxToken(parent) + 2) {
                     var copy = parent
-                    copy.posts.remove(at: 0)
-                    #expect(FleetSystem.numberedInOrder(copy, after: parent) == Self.inOrder(copy))
+                    Self.setToken(&copy, slot: slot, to: value)
+                    let expected = Self.inOrder(copy)
+                    #expect(FleetSystem.numberedInOrder(copy, after: parent) == expected, "slot \(slot) = \(value)")
+                    #expect(FleetSystem.numberedInOrder(FleetState(cells: copy.cells.pointee)) == expected)
+                    if expected { inOrder += 1 } else { outOfOrder += 1 }
                 }
+            }
+            // Removing an in-flight token shifts what follows it.
+            if !parent.posts.isEmpty {
+                var copy = parent
+                copy.posts.remove(at: 0)
+                #expect(FleetSystem.numberedInOrder(copy, after: parent) == Self.inOrder(copy))
             }
         }
         #expect(inOrder > 100 && outOfOrder > 100, "\(inOrder) \(outOfOrder)")
