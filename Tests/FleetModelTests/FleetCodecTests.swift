@@ -21,6 +21,15 @@ func reachable(_ model: FleetSystem, depth: Int) -> [FleetState] {
     return all
 }
 
+/// `reachable(model, depth:)`, each state packed and loaded back as the search expands it (with
+/// its packed form, for packing its successors against it).
+func reachableLoaded(_ model: FleetSystem, depth: Int) -> [(packed: PackedFleetState, state: FleetState)] {
+    reachable(model, depth: depth).map { state in
+        let packed = model.stored(state)
+        return (packed, model.loaded(packed))
+    }
+}
+
 @Suite("FleetCodec")
 struct FleetCodecTests {
     @Test("every reachable state of a small configuration packs and unpacks to itself")
@@ -43,9 +52,7 @@ struct FleetCodecTests {
     func packedAgainstParent() {
         let model = Fixture.restartsAndDrops
         var skipped = 0
-        for state in reachable(model, depth: 9) {
-            let packed = model.stored(state)
-            let parent = model.loaded(packed)
+        for (packed, parent) in reachableLoaded(model, depth: 9) {
             for action in model.actions(in: parent) {
                 guard let next = model.next(parent, action) else { continue }
                 let fresh = FleetState(cells: next.cells.pointee)
@@ -63,9 +70,7 @@ struct FleetCodecTests {
     func recycledSuccessor() {
         let model = Fixture.restartsAndDrops
         var reused = 0
-        for state in reachable(model, depth: 6) {
-            let packed = model.stored(state)
-            let parent = model.loaded(packed)
+        for (packed, parent) in reachableLoaded(model, depth: 6) {
             var spare: FleetState?
             for action in model.actions(in: parent) {
                 let fresh = model.next(parent, action)
@@ -89,8 +94,7 @@ struct FleetCodecTests {
     func equalityByHashes() {
         let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))
         var apart = 0
-        for state in reachable(model, depth: 5) {
-            let parent = model.loaded(model.stored(state))
+        for (_, parent) in reachableLoaded(model, depth: 5) {
             for action in model.actions(in: parent) {
                 guard let next = model.next(parent, action) else { continue }
                 let cellsEqual = next.cells.pointee == parent.cells.pointee

@@ -75,7 +75,7 @@ struct FleetTokenScanTests {
 
     /// Each model's reachable states to `depth`, unpacked from storage as the search expands them.
     static func unpackedParents(depth: Int) -> [(FleetSystem, FleetState)] {
-        models.flatMap { model in reachable(model, depth: depth).map { (model, model.loaded(model.stored($0))) } }
+        models.flatMap { model in reachableLoaded(model, depth: depth).map { (model, $0.state) } }
     }
 
     /// Whether `part` is `whole` with some entries taken out (the rest in their order).
