@@ -16,9 +16,10 @@ enum ProfileCommand {
         finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md and the
         counterexamples (default DIR: cardcheck-pr) and prints the summary.
         Exit code: 0 pass, 1 a new or gone finding, an unreached property, a search cut short
-        or a guard not killed, 2 bad input, 3 stopped by --time-limit, 130/143 interrupted by
-        SIGINT/SIGTERM (the partial report is written in all three cases, the jobs cut short
-        failing it).
+        or a guard not killed, 2 bad input, 3 stopped by --time-limit, 4 a report, story,
+        checkpoint or done marker not written (after the report, when it could be), 130/143
+        interrupted by SIGINT/SIGTERM (the partial report is written in all three cases, the
+        jobs cut short failing it).
         """
     static let nightlyHelp = """
         usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--time-limit S] [--checkpoint DIR]
@@ -30,8 +31,10 @@ enum ProfileCommand {
         mutant, then seeded simulations past the bound. --shard I/N runs shard I of the plan
         `cardcheck plan --shards N` prints; `cardcheck merge` folds the shards' reports.
         --checkpoint DIR writes each search's checkpoint there every S seconds (default 300) and
-        resumes from it when the same command runs again (after a kill). --seed fixes the
-        simulations' seed (default: fresh, printed in the report). Writes DIR/report.json,
+        resumes from it when the same command runs again (after a kill); a damaged checkpoint is
+        refused, and a finished unit is kept only if its configuration is unchanged. --seed
+        fixes the simulations' seed, decimal or 0x… (default: fresh, printed on stderr; each
+        simulation job's own seed is in the report, for `cardcheck simulate --seed`). Writes DIR/report.json,
         junit.xml, summary.md and the counterexamples (default DIR: cardcheck-nightly).
         Exit code: as `cardcheck pr`; a shard's split jobs are judged only by `merge`.
         """

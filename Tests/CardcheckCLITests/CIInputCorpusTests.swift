@@ -12,6 +12,10 @@ struct CIInputCorpusTests {
     static func at(_ name: String) -> String { BadInputCorpusTests.at(name) }
     static let range = "letters, digits, '.', '_', '-'; no '/'"
     static let shard = "is not i/n with 1 ≤ i ≤ n ≤ 1000"
+    /// Where a refused run must not write; and the small profile a refused nightly would run
+    /// if the refusal broke (never the whole matrix).
+    static let neverMade = NSTemporaryDirectory() + "cardcheck-never-made"
+    static let tiny = ["--profiles", at("ci-tiny"), "--out", neverMade]
 
     /// (arguments, exit code, first line on stderr).
     static let profiles: [([String], Int32, String)] = [
@@ -30,14 +34,14 @@ struct CIInputCorpusTests {
          "\(at("ci-walks-huge")): \"nightly.simulate[0].walks\" must be an integer from 1 to 1000000000, got 9200000000000000000"),
         (["plan", "--profiles", at("ci-shards-huge")], 2,
          "\(at("ci-shards-huge")): \"nightly.shards\" must be an integer from 1 to 1000, got 9223372036854775807"),
-        (["nightly", "--profiles", at("ci-name-traversal"), "--out", "/nonexistent/never-made"], 2,
+        (["nightly", "--profiles", at("ci-name-traversal"), "--out", neverMade], 2,
          "\(at("ci-name-traversal")): \"nightly.check[0].configuration\" must be a configuration name in the models folder (\(range)), got \"../../../../tmp/x/die-hard\""),
         (["plan", "--profiles", at("ci-world-traversal")], 2,
          "\(at("ci-world-traversal")): \"nightly.mutants[0].worlds\" must be an array of configuration names in the models folder (worlds[0])"),
         (["plan", "--profiles", at("ci-listed-twice")], 2,
          "\(at("ci-listed-twice")): \"nightly.check[2].configuration\" lists \"die-hard\" again (first at nightly.check[0]); each configuration once"),
         (["plan", "--profiles", at("ci-unknown-configuration")], 2, "Models/no-such-configuration.json: no such file"),
-        (["pr", "--baseline", at("baseline-duplicate-key"), "--out", "/nonexistent/never-made"], 2,
+        (["pr", "--baseline", at("baseline-duplicate-key")] + tiny, 2,
          "\(at("baseline-duplicate-key")): not valid JSON: $.version: duplicate key"),
         (["merge", at("shard-1-of-0"), "--baseline", at("baseline-trailing-comma")], 2,
          "\(at("baseline-trailing-comma")): not valid JSON: trailing comma"),
@@ -63,14 +67,16 @@ struct CIInputCorpusTests {
     ]
 
     static let flags: [([String], Int32, String)] = [
-        (["nightly", "--checkpoint-interval", "5", "--out", "/nonexistent/never-made"], 2, "--checkpoint-interval is only used with --checkpoint"),
+        (["nightly", "--checkpoint-interval", "5"] + tiny, 2, "--checkpoint-interval is only used with --checkpoint"),
         (["plan", "--image", ""], 2, "--image must be a container image name (no spaces), got ''"),
         (["plan", "--image", "a b"], 2, "--image must be a container image name (no spaces), got 'a b'"),
-        (["nightly", "--seed", "0x", "--out", "/nonexistent/never-made"], 2,
+        (["nightly", "--seed", "0x"] + tiny, 2,
          "--seed must be an integer from 0 to 18446744073709551615 (decimal, or hexadecimal as 0x…), got '0x'"),
-        (["nightly", "--shard", "1/1000000000000"], 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '1/1000000000000'"),
-        (["nightly", "--shard", "0/0"], 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '0/0'"),
-        (["nightly", "--shard", "1/-2"], 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '1/-2'"),
+        (["nightly", "--shard", "1/1000000000000"] + tiny, 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '1/1000000000000'"),
+        (["nightly", "--shard", "0/0"] + tiny, 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '0/0'"),
+        (["nightly", "--shard", "1/-2"] + tiny, 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '1/-2'"),
+        (["nightly", "--threads", "65"] + tiny, 2, "--threads must be an integer from 1 to 64, got '65'"),
+        (["nightly", "--time-limit", "0", "--checkpoint", neverMade] + tiny, 2, "--time-limit must be an integer from 1 to 1000000, got '0'"),
         (["check", "Models/die-hard.json", "--save", "/proc/self"], 2, "/proc/self: a folder this cardcheck cannot write into"),
     ]
 
@@ -83,7 +89,7 @@ struct CIInputCorpusTests {
     @Test("every bad CI flag is one line, exit 2, and no folder is made", arguments: flags)
     func flag(_ args: [String], _ code: Int32, _ line: String) {
         BadInputCorpusTests().expect(args, code, line)
-        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/never-made"))
+        #expect(!FileManager.default.fileExists(atPath: Self.neverMade))
     }
 
     /// A profile with one small check, in a scratch models folder.

@@ -62,10 +62,10 @@ import Testing
         return Ended(exited: signalled == 0, code: signalled == 0 ? (status >> 8) & 0xff : signalled, out: out)
     }
 
-    /// A check far too large to finish: only a signal (or the 100 s limit, a failure here) ends it.
+    /// A check far too large to finish: only a signal (or the 20 s limit, a failure here) ends it.
     static func bigCheck(_ scratch: Scratch) -> [String] {
         ["check", scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 12}"#), "--threads", "1",
-         "--time-limit", "100"]
+         "--time-limit", "20"]
     }
 
     @Test("a signal from exec on (blocked by the spawner) stops check with its partial report: 143 / 130, every delay",
@@ -101,7 +101,7 @@ import Testing
         _ = scratch.file("big2.json", #"{"model": "two-phase-commit", "resourceManagers": 11}"#)
         let out = scratch.path + "/out"
         let ended = try Self.run(
-            ["nightly", "--profiles", profiles, "--models", scratch.path, "--out", out, "--threads", "1", "--time-limit", "100",
+            ["nightly", "--profiles", profiles, "--models", scratch.path, "--out", out, "--threads", "1", "--time-limit", "20",
              "--baseline", ProfileCommandTests.baseline(scratch, [])],
             signal: SIGTERM, after: 10_000, blocked: true)
         #expect(ended.exited && ended.code == 143)

@@ -7,7 +7,8 @@ struct ByteReader {
     let data: Data
     private var offset = 0
 
-    init(data: Data) { self.data = Data(data) }
+    /// `data` may be a slice: it is only read through `withUnsafeBytes`, relative to its start.
+    init(data: Data) { self.data = data }
 
     var atEnd: Bool { offset >= data.count }
 
