@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    @Test("at the printed scales every width 110–250dp × 1–3 digits plans as the spec's formula with the printed integers: 1,269 cells")
+    func printedSweep() {
+        var matched = 0, cells = 0
+        for (column, fs) in ["1.0", "1.3", "2.0"].enumerated() {
+            for digits in 1...3 {
+                for w in 110...250 {
+                    // spec: showsFlame = coreW ≤ contentWidth; showsDaysLabel = showsFlame ∧ coreW + 4 + label + 6 ≤ contentWidth
+                    let box = w - 40, core = 28 + 4 + AdvanceTableTests.numeral[digits - 1][column]
+                    let flame = core <= box, label = flame && core + 4 + AdvanceTableTests.daysLabel[column] + 6 <= box
+                    let plan = WidthPlan(width: w, fontScale: Fixtures.scale(fs), digits: digits)
+                    cells += 1
+                    matched += plan.showsFlame == flame && plan.showsDaysLabel == label ? 1 : 0
+                }
+            }
+        }
+        #expect(cells == 1_269 && matched == cells)
+    }
+
     @Test("issue 32: 110dp wide, fontScale 1.0, 3 digits: 28 + 4 + 38 = 70 ≤ 70, the flame shows (the days label does not)")
     func flameAtTheFloor() {
         let plan = WidthPlan(width: 110, fontScale: 1, digits: 3)
