@@ -7,14 +7,16 @@ import Foundation
 enum ProfileCommand {
     static let prHelp = """
         usage: cardcheck pr [--out DIR] [--threads N] [--time-limit S] [--profiles FILE] [--baseline FILE]
-                          [--models DIR]
+                          [--models DIR] [--story-base URL]
 
         What a pull request runs (Models/ci.json, "pr"): each PR configuration checked at its
         bounds, and each guard's mutant of the PR configurations, so a change that weakens a
         guard fails. Violations are judged against the accepted findings
         (Models/accepted-findings.json): a violation not in it fails, and so does an accepted
-        finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md and the
-        counterexamples (default DIR: cardcheck-pr) and prints the summary.
+        finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md,
+        annotations.txt (GitHub ::error lines) and the counterexamples (default DIR: cardcheck-pr)
+        and prints the summary. --story-base URL goes in front of each story's path in the
+        summary, the JUnit and the annotations (where the uploaded DIR is browsable).
         Exit code: 0 pass, 1 a new or gone finding, an unreached property, a search cut short
         or a guard not killed, 2 bad input, 3 stopped by --time-limit, 130/143 interrupted by
         SIGINT/SIGTERM (the partial report is written in all three cases, the jobs cut short
@@ -23,7 +25,7 @@ enum ProfileCommand {
     static let nightlyHelp = """
         usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--time-limit S] [--checkpoint DIR]
                                  [--checkpoint-interval S] [--seed N] [--profiles FILE] [--baseline FILE]
-                                 [--models DIR]
+                                 [--models DIR] [--story-base URL] [--timings REPORT.json]
 
         The nightly matrix (Models/ci.json, "nightly"): every configuration checked (a split one
         in parts, each part exploring below its share of one level's states), every guard's
@@ -31,8 +33,9 @@ enum ProfileCommand {
         `cardcheck plan --shards N` prints; `cardcheck merge` folds the shards' reports.
         --checkpoint DIR writes each search's checkpoint there every S seconds (default 300) and
         resumes from it when the same command runs again (after a kill). --seed fixes the
-        simulations' seed (default: fresh, printed in the report). Writes DIR/report.json,
-        junit.xml, summary.md and the counterexamples (default DIR: cardcheck-nightly).
+        simulations' seed (default: fresh, printed in the report). --timings deals the shards by
+        the CPU each unit took in that report (give the plan the same file). Writes DIR/report.json,
+        junit.xml, summary.md, annotations.txt and the counterexamples (default DIR: cardcheck-nightly).
         Exit code: as `cardcheck pr`; a shard's split jobs are judged only by `merge`.
         """
 
@@ -40,8 +43,8 @@ enum ProfileCommand {
         let nightly = profile == "nightly"
         let args = try Arguments(
             arguments, command: profile,
-            options: ["--out", "--threads", "--profiles", "--baseline", "--models", "--time-limit"]
-                + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed"] : []),
+            options: ["--out", "--threads", "--profiles", "--baseline", "--models", "--time-limit", "--story-base"]
+                + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed", "--timings"] : []),
             flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: profile, expected: "no file") }
         let shard: (index: Int, count: Int) = try args.string("--shard").map(CIFiles.shard) ?? (1, 1)
@@ -50,6 +53,7 @@ enum ProfileCommand {
         let modelsDir = args.string("--models") ?? "Models"
         let plan = try CIPlan(
             profile: profile, nightly ? profiles.nightly : profiles.pr, shards: shard.count,
+            timings: try PlanCommand.loadTimings(args.string("--timings")),
             guards: { try CIJobs.guardNames($0, models: modelsDir) })
         let units = plan.units(ofShard: shard.index)
         // Every configuration opens before anything runs: bad input costs no search.
@@ -70,6 +74,7 @@ enum ProfileCommand {
             stopReason: { runStop.reasonText })
 
         var jobs: [String: JobReport] = [:]
+        var cpu: [String: Int] = [:]
         var failure: Error?
         let timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         runStop.during(timeLimit: timeLimit) {
@@ -85,7 +90,9 @@ enum ProfileCommand {
                     job = done
                 } else {
                     console.error("[\(i + 1)/\(units.count)] \(name)")
+                    let start = CPUClock.milliseconds()
                     job = try CIJobs.mutantAcrossWorlds(unit, worlds: worlds, first: opened[unit.configuration], context)
+                    cpu[unit.name] = max(0, CPUClock.milliseconds() - start)
                     // A shard started again (after a kill) skips what it had finished.
                     if !stop.isRaised { CIJobs.keep(job, of: unit, in: checkpoint) }
                 }
@@ -99,10 +106,18 @@ enum ProfileCommand {
           }
         }
         if let failure { throw failure }
-        let report = CIReport(
+        var report = CIReport(
             profile: profile, shards: ["\(shard.index)/\(shard.count)"], jobs: Array(jobs.values), baseline: baseline,
             final: shard.count == 1)
-        try CIFiles.write(report, to: out, console: console)
+        report.cpuMilliseconds = cpu.isEmpty ? nil : cpu
+        // Stopped by a limit or a signal before every unit finished: the shard is cut short.
+        if stop.isRaised && jobs.values.contains(where: { !$0.finished }) {
+            report.result = "fail"
+            report.cutShort = [ShardStop(shard: "\(shard.index)/\(shard.count)", reason: runStop.reasonText ?? "interrupted")]
+        }
+        try CIFiles.write(
+            report, to: out, storyBase: args.string("--story-base") ?? "", storyRoot: out + "/",
+            baselinePath: args.string("--baseline"), models: modelsDir, console: console)
         // The shard is done: the next run (tomorrow's) must not take these results as its own.
         if !stop.isRaised, let checkpoint {
             for unit in units { try? FileManager.default.removeItem(atPath: CIJobs.donePath(unit, in: checkpoint)) }

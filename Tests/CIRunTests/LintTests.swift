@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 import Testing
 @testable import CIRun
@@ -9,6 +10,7 @@ import Testing
 @Suite struct LintTests {
     static let workflows = [".github/workflows/pr.yml", ".github/workflows/nightly.yml"]
     static let manifest = ".ci/kubernetes/nightly-job.yaml"
+    static let junitSchema = "Schemas/junit-10.xsd"
 
     /// The full path of `tool` on PATH, nil when absent.
     static func which(_ tool: String) -> String? {
@@ -71,14 +73,16 @@ import Testing
         #expect(try Self.run("check-jsonschema", ["--builtin-schema", "vendor.github-workflows", broken]).code != 0)
     }
 
-    @Test("the Indexed Job is a valid Kubernetes Job, and a broken one is not")
+    @Test("the Indexed Job, the merge Job and the claim are valid at Kubernetes 1.29 (the Job not at 1.28), a broken Job is not")
     func kubernetes() throws {
-        let result = try Self.run("kubernetes-validate", ["--strict", Self.manifest])
+        let all = [Self.manifest, ".ci/kubernetes/merge-job.yaml", ".ci/kubernetes/reports-claim.yaml"]
+        let result = try Self.run("kubernetes-validate", ["--strict", "-k", "1.29.0"] + all)
         #expect(result.code == 0, "\(result.output)")
+        #expect(try Self.run("kubernetes-validate", ["--strict", "-k", "1.28.0", Self.manifest]).code != 0)
         let text = try String(contentsOfFile: Self.manifest, encoding: .utf8)
         let broken = try Self.scratch("job.yaml", text.replacingOccurrences(of: "completionMode: Indexed", with: "completionMode: 4"))
         defer { try? FileManager.default.removeItem(atPath: broken) }
-        #expect(try Self.run("kubernetes-validate", ["--strict", broken]).code != 0)
+        #expect(try Self.run("kubernetes-validate", ["--strict", "-k", "1.29.0", broken]).code != 0)
     }
 
     @Test("a report conforms to its schema by a real JSON Schema validator, a broken one does not")
@@ -92,5 +96,26 @@ import Testing
         let result = try Self.run("check-jsonschema", schema + [good])
         #expect(result.code == 0, "\(result.output)")
         #expect(try Self.run("check-jsonschema", schema + [bad]).code != 0)
+    }
+
+    @Test("the JUnit validates against Jenkins' junit-10.xsd by xmllint, and a copy without errors= does not")
+    func junitSchema() throws {
+        var merged = try CIReport.merge(Array(MergeTests.shards().prefix(2)), baseline: Fixtures.baseline)
+        merged.cutShort = [ShardStop(shard: "2/3", reason: "interrupted (SIGTERM)")]
+        merged.cpuMilliseconds = ["check toy part 1/3": 12_345]
+        var cut = Fixtures.check(safe: .violated, goal: .unreached)
+        cut.boundCut = BoundCut(states: 2, refusals: [.init(bound: "maxPostsInFlight", states: 2)])
+        let whole = Fixtures.report([cut, Fixtures.mutant("g", killed: false), Fixtures.mutant("h", killed: true),
+                                     Fixtures.check(known: .holds, exhaustive: false)])
+        for report in [merged, whole] {
+            let xml = report.junit(storyBase: "https://ci.example/a&b/") { _ in ["# a story <with> \"markup\"", "", "1. **user** taps"] }
+            #expect(xml.contains("<failure type="))
+            let good = try Self.scratch("junit.xml", xml)
+            let bad = try Self.scratch("bad.xml", xml.replacingOccurrences(of: " errors=\"0\" skipped", with: " skipped"))
+            defer { for p in [good, bad] { try? FileManager.default.removeItem(atPath: p) } }
+            let result = try Self.run("xmllint", ["--noout", "--schema", Self.junitSchema, good])
+            #expect(result.code == 0, "\(result.output)")
+            #expect(try Self.run("xmllint", ["--noout", "--schema", Self.junitSchema, bad]).code != 0)
+        }
     }
 }
