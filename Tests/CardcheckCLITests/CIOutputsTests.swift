@@ -81,6 +81,25 @@ import Testing
             == FileManager.default.contents(atPath: scratch.path + "/merged-again/report.json"))
     }
 
+    @Test("a shard a time limit stops is cut short: named in report.json, a failing shard case in the JUnit, an annotation")
+    func cutShort() throws {
+        let scratch = Scratch()
+        let profiles = scratch.file("ci.json", """
+            { "format": "cardcheck-ci-profiles", "version": 1,
+              "pr": { "check": [], "mutants": [], "simulate": [] },
+              "nightly": { "check": [ {"configuration": "checkin"} ], "mutants": [], "simulate": [] } }
+            """)
+        let out = scratch.path + "/out"
+        let run = try CIPipelineTests.cardcheck(["nightly", "--profiles", profiles, "--time-limit", "1", "--threads", "1", "--out", out])
+        #expect(run.code == 3)
+        let report = try CIReport.load(path: out + "/report.json")
+        #expect(report.cutShort == [ShardStop(shard: "1/1", reason: "time limit reached")])
+        #expect(!report.passed)
+        #expect(try Self.read(out + "/junit.xml").contains(
+            "<failure type=\"cut-short\" message=\"shard 1/1 was cut short: time limit reached\"/>"))
+        #expect(try Self.read(out + "/annotations.txt").contains("::error title=cardcheck nightly%3A shard 1/1::shard 1/1 was cut short: time limit reached\n"))
+    }
+
     @Test("plan --timings deals by last night's CPU, and the shards given the same file run that plan")
     func planTimings() throws {
         let scratch = Scratch()
