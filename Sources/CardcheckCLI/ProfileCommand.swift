@@ -92,7 +92,8 @@ enum ProfileCommand {
                     console.error("[\(i + 1)/\(units.count)] \(name)")
                     let start = CPUClock.milliseconds()
                     job = try CIJobs.mutantAcrossWorlds(unit, worlds: worlds, first: opened[unit.configuration], context)
-                    cpu[unit.name] = max(0, CPUClock.milliseconds() - start)
+                    // A unit cut short took more than it shows: only finished ones weigh tomorrow's plan.
+                    if job.finished { cpu[unit.name] = max(0, CPUClock.milliseconds() - start) }
                     // A shard started again (after a kill) skips what it had finished.
                     if !stop.isRaised { CIJobs.keep(job, of: unit, in: checkpoint) }
                 }
