@@ -51,6 +51,8 @@ public struct CIReport: Codable, Sendable, Equatable {
     /// Reads a report written by `encoded()`; anything else is one line naming the file.
     public static func load(path: String) throws -> CIReport {
         guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
+        // Strictly first: duplicate keys and trailing commas are named with their JSON path.
+        _ = try CIError.parse(data, path: path)
         let report: CIReport
         do {
             report = try JSONDecoder().decode(CIReport.self, from: data)
@@ -63,6 +65,15 @@ public struct CIReport: Codable, Sendable, Equatable {
         for (unit, ms) in (report.cpuMilliseconds ?? [:]).sorted(by: { $0.key < $1.key }) where !(0...maxMilliseconds).contains(ms) {
             throw CIError.bad(path, "cpuMilliseconds \"\(unit)\" must be 0...\(maxMilliseconds), got \(ms)")
         }
+        for (j, job) in report.jobs.enumerated() {
+            for (name, n) in [("walks", job.walks), ("walksAsked", job.walksAsked)] {
+                if let n, !(0...maxCount).contains(n) { throw CIError.bad(path, "jobs[\(j)].\(name): must be from 0 to \(maxCount), got \(n)") }
+            }
+        }
+        for (i, stop) in (report.cutShort ?? []).enumerated() where shard(stop.shard) == nil {
+            throw CIError.bad(path, "cutShort[\(i)].shard: \"\(StrictJSON.shortened(stop.shard))\" is not i/n with 1 ≤ i ≤ n ≤ \(maxShards)")
+        }
+        try report.validate(path: path)
         return report
     }
 

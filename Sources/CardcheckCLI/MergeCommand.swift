@@ -15,7 +15,9 @@ enum MergeCommand {
         Outside the checkout, give --baseline (and --models, for the annotations' lines).
         Writes DIR/report.json, junit.xml, summary.md and annotations.txt (default DIR:
         cardcheck-merged) and prints the summary.
-        Exit code: 0 pass, 1 a new finding, a gone finding, a failing or missing job, 2 bad input.
+        Exit code: 0 pass, 1 a new finding, a gone finding, a failing, missing or cut-short job,
+        2 bad input (a shard report that is not one this cardcheck wrote: its shard, parts or
+        counts out of range), 4 the merged report not written.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
