@@ -25,6 +25,11 @@ public struct CIPlan: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case shard, kind, configuration, guardName = "guard", worlds, part, parts, splitLevel, depth, walks, weight
         }
+
+        /// `check fleet-card part 2/4`, `mutant checkin dedupe`: the key of its CPU time in a report.
+        public var name: String {
+            JobReport.id(kind, configuration, guardName) + (parts > 1 ? " part \(part)/\(parts)" : "")
+        }
     }
 
     public var format = Self.format
@@ -34,8 +39,13 @@ public struct CIPlan: Codable, Sendable, Equatable {
     public var units: [Unit]
 
     /// Deals `profile`'s units to `shards` shards: heaviest first, each to the least-loaded shard
-    /// (the lowest index on a tie). `guards` names the mutants of a configuration.
-    public init(profile name: String, _ profile: CIProfiles.Profile, shards: Int, guards: (String) throws -> [String]) rethrows {
+    /// (the lowest index on a tie). `guards` names the mutants of a configuration. A unit's weight
+    /// is its CPU seconds in `timings` (a previous report's `cpuMilliseconds`, by unit name) when
+    /// there, else the profile's weight (CPU seconds as measured when it was set).
+    public init(
+        profile name: String, _ profile: CIProfiles.Profile, shards: Int, timings: [String: Int]? = nil,
+        guards: (String) throws -> [String]
+    ) rethrows {
         var units: [Unit] = []
         for c in profile.checks {
             for part in 1...c.parts {
@@ -54,6 +64,11 @@ public struct CIPlan: Codable, Sendable, Equatable {
         for s in profile.simulations {
             units.append(Unit(shard: 0, kind: .simulate, configuration: s.configuration, guardName: nil, worlds: nil, part: 1, parts: 1,
                               splitLevel: nil, depth: s.depth, walks: s.walks, weight: s.weight))
+        }
+        if let timings {
+            for i in units.indices {
+                if let ms = timings[units[i].name] { units[i].weight = max(1, (ms + 999) / 1000) }
+            }
         }
         // A stable sort: equal weights keep the profile's order.
         let order = units.indices.sorted { a, b in

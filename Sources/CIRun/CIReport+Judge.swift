@@ -69,7 +69,7 @@ extension CIReport {
                 if !ok { problems.append("\"\(job.properties[i].name)\" violated, not in the baseline") }
             }
             // A search cut short proves nothing about a goal it did not reach yet.
-            for p in job.properties where p.verdict == .unreached && job.exhaustive {
+            for p in job.properties where p.verdict == .unreached && job.finished {
                 problems.append("\"\(p.name)\" never reached (vacuous)")
             }
         }
@@ -80,8 +80,10 @@ extension CIReport {
                 problems.append("accepted finding \"\(entry.property)\" no longer appears")
             }
         }
-        // For a simulation, "exhaustive" means every walk asked for was run.
-        if !job.exhaustive { problems.append("not exhaustive (\(job.stopReason))") }
+        // A simulation is never exhaustive; it fails here only when it ran fewer walks than asked.
+        if !job.finished {
+            problems.append(job.kind == .simulate ? "cut short (\(job.stopReason))" : "not exhaustive (\(job.stopReason))")
+        }
         job.status = problems.isEmpty ? .pass : .fail
         job.detail = problems.isEmpty ? nil : problems.joined(separator: "; ")
     }

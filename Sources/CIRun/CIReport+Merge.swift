@@ -10,12 +10,16 @@ extension CIReport {
             throw CIError.bad(other.path, "a \(other.report.profile) report; \(first.path) is \(first.report.profile)")
         }
         var shards: [String] = []
+        var stops: [ShardStop] = []
+        var cpu: [String: Int] = [:]
         var byID: [String: JobReport] = [:]
         for (path, report) in reports.sorted(by: { Self.order($0.report).lexicographicallyPrecedes(Self.order($1.report)) }) {
             for shard in report.shards {
                 if shards.contains(shard) { throw CIError.bad(path, "shard \(shard) appears in two reports") }
                 shards.append(shard)
             }
+            stops += report.cutShort ?? []
+            for (unit, ms) in report.cpuMilliseconds ?? [:] { cpu[unit, default: 0] += ms }
             for job in report.jobs {
                 guard let earlier = byID[job.id] else {
                     byID[job.id] = job
@@ -25,6 +29,9 @@ extension CIReport {
             }
         }
         var merged = CIReport(profile: first.report.profile, shards: shards, jobs: Array(byID.values), baseline: baseline, final: true)
+        merged.cutShort = stops.isEmpty ? nil : stops.sorted { shardIndex($0.shard) < shardIndex($1.shard) }
+        merged.cpuMilliseconds = cpu.isEmpty ? nil : cpu
+        if !stops.isEmpty { merged.result = "fail" }
         // Every shard of an n-shard plan must be there: a crashed shard's jobs are otherwise unseen.
         let counts = Set(shards.compactMap { Self.shard($0)?.count })
         if counts.count > 1 { throw CIError.bad(first.path, "reports of plans with different shard counts") }

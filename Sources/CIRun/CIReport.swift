@@ -5,7 +5,8 @@ import Foundation
 /// shards merged): versioned JSON whose schema is `Schemas/cardcheck-ci-report.schema.json`.
 ///
 /// It holds no wall-clock time and no host name, and its arrays are sorted, so the same runs
-/// give the same bytes (`merge` relies on it).
+/// give the same bytes (`merge` relies on it) but for `cpuMilliseconds`, the one measured part,
+/// kept in its own key (`deterministic` drops it) for `plan --timings` to balance shards with.
 public struct CIReport: Codable, Sendable, Equatable {
     public static let format = "cardcheck-ci-report"
     public static let version = 1
@@ -18,13 +19,26 @@ public struct CIReport: Codable, Sendable, Equatable {
     public var shards: [String]
     /// Shards of the same plan with no report among those merged (a shard that crashed).
     public var missingShards: [String] = []
+    /// Shards stopped before they finished (a time limit, a signal), with the reason.
+    public var cutShort: [ShardStop]?
     /// Jobs sorted by id.
     public var jobs: [JobReport]
     public var baseline: BaselineJudgement
     /// `pass` or `fail`.
     public var result: String
 
+    /// CPU seconds (in milliseconds) each unit of the run took, by unit name (`check fleet-card`,
+    /// `check fleet-card part 2/4`); a unit kept from an earlier run of a shard has none.
+    public var cpuMilliseconds: [String: Int]?
+
     public var passed: Bool { result == "pass" }
+
+    /// The report without its measured part: what two runs of the same inputs share byte for byte.
+    public var deterministic: CIReport {
+        var copy = self
+        copy.cpuMilliseconds = nil
+        return copy
+    }
 
     /// The canonical bytes: sorted keys, pretty-printed, newline-terminated.
     public func encoded() -> Data {
@@ -48,9 +62,23 @@ public struct CIReport: Codable, Sendable, Equatable {
         guard report.format == format, report.version == version else {
             throw CIError.bad(path, "a \(report.format) version \(report.version) report; this cardcheck reads \(format) version \(version)")
         }
+        for (unit, ms) in (report.cpuMilliseconds ?? [:]).sorted(by: { $0.key < $1.key }) where !(0...maxMilliseconds).contains(ms) {
+            throw CIError.bad(path, "cpuMilliseconds \"\(unit)\" must be 0...\(maxMilliseconds), got \(ms)")
+        }
+        for (j, job) in report.jobs.enumerated() {
+            for (name, n) in [("walks", job.walks), ("walksAsked", job.walksAsked)] {
+                if let n, !(0...maxCount).contains(n) { throw CIError.bad(path, "jobs[\(j)].\(name): must be from 0 to \(maxCount), got \(n)") }
+            }
+        }
+        for (i, stop) in (report.cutShort ?? []).enumerated() where shard(stop.shard) == nil {
+            throw CIError.bad(path, "cutShort[\(i)].shard: \"\(StrictJSON.shortened(stop.shard))\" is not i/n with 1 ≤ i ≤ n ≤ \(maxShards)")
+        }
         try report.validate(path: path)
         return report
     }
+
+    /// A year of CPU: more is not a measurement.
+    public static let maxMilliseconds = 366 * 86_400 * 1000
 
     static func describe(_ error: Error) -> String {
         guard let error = error as? DecodingError else { return "does not decode" }
@@ -89,6 +117,9 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var splitLevel: Int?
     /// The simulation's seed, in hex.
     public var seed: String?
+    /// For a simulation: the walks run and the walks asked for (a random walk is never exhaustive).
+    public var walks: Int?
+    public var walksAsked: Int?
     public var exhaustive: Bool
     public var stopReason: String
     /// Summed over parts: a state below the split level reached from two parts counts twice.
@@ -105,7 +136,7 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var detail: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, configuration, model, guardName = "guard", world, parts, partsDone, splitLevel, seed, exhaustive
+        case id, kind, configuration, model, guardName = "guard", world, parts, partsDone, splitLevel, seed, walks, walksAsked, exhaustive
         case stopReason, distinctStates, transitions, depthReached, boundCut, properties, status, detail
     }
 
@@ -138,8 +169,22 @@ public struct JobReport: Codable, Sendable, Equatable {
 
     public var complete: Bool { partsDone == Array(1...max(parts, 1)) }
 
+    /// The search covered its bounds, or the simulation ran every walk asked: nothing cut it short.
+    public var finished: Bool { kind == .simulate ? (walks ?? 0) >= (walksAsked ?? 1) : exhaustive }
+
     /// The violated properties.
     public var violated: [PropertyReport] { properties.filter { $0.verdict == .violated } }
+}
+
+/// A shard stopped before it finished, and why ("time limit reached", "interrupted (SIGTERM)").
+public struct ShardStop: Codable, Sendable, Equatable {
+    public var shard: String
+    public var reason: String
+
+    public init(shard: String, reason: String) {
+        self.shard = shard
+        self.reason = reason
+    }
 }
 
 /// One property's verdict in one job.

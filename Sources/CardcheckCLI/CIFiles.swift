@@ -3,21 +3,37 @@ import Explorer
 import Foundation
 
 /// Where a CI command writes: `DIR/report.json` (schema: Schemas/cardcheck-ci-report.schema.json),
-/// `DIR/junit.xml`, `DIR/summary.md`, and the counterexamples under `DIR/counterexamples/`.
+/// `DIR/junit.xml`, `DIR/summary.md`, `DIR/annotations.txt` (GitHub `::error` commands, one a
+/// line: `cat` it in a step) and the counterexamples under `DIR/counterexamples/`.
 enum CIFiles {
     static let report = "report.json"
     static let junit = "junit.xml"
     static let summary = "summary.md"
+    static let annotations = "annotations.txt"
     static let counterexamples = "counterexamples"
 
-    /// Writes the three report files as one: each goes to its temporary file first, and only
-    /// when all three are written are they renamed into place; else none is (exit 4). Then
-    /// prints the summary.
-    static func write(_ report: CIReport, to directory: String, storyBase: String = "", console: Console) throws {
+    /// Writes the four report files as one: each goes to its temporary file first, and only
+    /// when all are written are they renamed into place; else none is (exit 4). Then prints the
+    /// summary. Story links get `storyBase` in front; a story's text is read from `storyRoot` +
+    /// its path (for the JUnit failure's body); `baselinePath` is the baseline judged against.
+    static func write(
+        _ report: CIReport, to directory: String, storyBase: String = "", storyRoot: String = "",
+        baselinePath: String? = nil, models: String = "Models", console: Console
+    ) throws {
+        let baseline = baselinePath ?? Baseline.defaultPath
+        let summary = report.markdown(storyBase: storyBase, baselinePath: baseline)
+        let junit = report.junit(storyBase: storyBase) { path in
+            let text = FileManager.default.contents(atPath: storyRoot + path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let annotations = report.annotations(models: models, baselinePath: baseline, storyBase: storyBase) { path in
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        }
         let files: [(String, Data)] = [
             (Self.report, report.encoded()),
-            (junit, Data(report.junit.utf8)),
-            (summary, Data(report.markdown(storyBase: storyBase).utf8)),
+            (Self.junit, Data(junit.utf8)),
+            (Self.summary, Data(summary.utf8)),
+            (Self.annotations, Data(annotations.map { $0 + "\n" }.joined().utf8)),
         ]
         // A file's place taken by a folder would fail its rename after the others: refused first.
         for (name, _) in files {
@@ -42,8 +58,8 @@ enum CIFiles {
             for later in staged[i...] { unlink(later.temporary) }
             throw OutputError.cannotWrite(file.path)
         }
-        console.print(report.markdown(storyBase: storyBase).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
-        console.print("wrote \(directory)/\(Self.report), \(junit), \(summary)")
+        console.print(summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+        console.print("wrote \(directory)/\(Self.report), \(Self.junit), \(Self.summary), \(Self.annotations)")
     }
 
     /// "i/n" with 1 ≤ i ≤ n ≤ 1000, as `CIReport` reads a shard.

@@ -4,21 +4,24 @@ import Foundation
 /// `cardcheck merge`: shard reports folded into one.
 enum MergeCommand {
     static let help = """
-        usage: cardcheck merge REPORT.json... [--out DIR] [--baseline FILE]
+        usage: cardcheck merge REPORT.json... [--out DIR] [--baseline FILE] [--story-base URL] [--models DIR]
 
         Folds the shard reports of one run (each shard's DIR/report.json) into one: the parts of
         a split configuration become one job (violated if any part violates, reached if any part
         reaches), judged again against the accepted-findings baseline. The same reports in any
-        order give the same bytes. Story links are made relative to the current directory.
-        Writes DIR/report.json, junit.xml and summary.md (default DIR: cardcheck-merged) and
-        prints the summary.
-        Exit code: 0 pass, 1 a new finding, a gone finding, a failing or missing job, 2 bad input
-        (a shard report that is not one this cardcheck wrote: its shard, parts or counts out of
-        range), 4 the merged report not written.
+        order give the same bytes. Story paths are made relative to the current directory, and
+        --story-base URL goes in front of them in the summary, the JUnit and the annotations (the
+        URL where the current directory's files are browsable, e.g. the uploaded artifact).
+        Outside the checkout, give --baseline (and --models, for the annotations' lines).
+        Writes DIR/report.json, junit.xml, summary.md and annotations.txt (default DIR:
+        cardcheck-merged) and prints the summary.
+        Exit code: 0 pass, 1 a new finding, a gone finding, a failing, missing or cut-short job,
+        2 bad input (a shard report that is not one this cardcheck wrote: its shard, parts or
+        counts out of range), 4 the merged report not written.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try Arguments(arguments, command: "merge", options: ["--out", "--baseline"], flags: [])
+        let args = try Arguments(arguments, command: "merge", options: ["--out", "--baseline", "--story-base", "--models"], flags: [])
         guard !args.positionals.isEmpty else {
             throw CommandError.arguments(command: "merge", expected: "one or more shard reports")
         }
@@ -47,7 +50,10 @@ enum MergeCommand {
         } catch let error as CIError {
             throw CommandError(error.description)
         }
-        try CIFiles.write(merged, to: try OutputDirectory.create(args.string("--out") ?? "cardcheck-merged"), console: console)
+        try CIFiles.write(
+            merged, to: try OutputDirectory.create(args.string("--out") ?? "cardcheck-merged"),
+            storyBase: args.string("--story-base") ?? "", baselinePath: args.string("--baseline"),
+            models: args.string("--models") ?? "Models", console: console)
         return merged.passed ? 0 : 1
     }
 }

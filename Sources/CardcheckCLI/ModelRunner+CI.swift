@@ -108,12 +108,16 @@ extension ModelRunner {
             }
         }
         let complete = report.walks == walks
-        return JobReport(
+        // A random walk proves nothing exhaustively: it says how many walks it ran, from which seed.
+        var job = JobReport(
             kind: .simulate, configuration: unit.configuration, model: model.name,
-            seed: "0x" + String(seed, radix: 16), exhaustive: complete,
+            seed: "0x" + String(seed, radix: 16), exhaustive: false,
             stopReason: complete ? "\(walks) walks of up to \(depth) steps"
                 : "\(context.stopReason() ?? "interrupted") after \(report.walks) of \(walks) walks",
             distinctStates: 0, transitions: report.steps, depthReached: depth, properties: properties)
+        job.walks = report.walks
+        job.walksAsked = walks
+        return job
     }
 
     func ciMutant(_ unit: CIPlan.Unit, context: CIUnitContext) throws -> JobReport {

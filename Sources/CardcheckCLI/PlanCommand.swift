@@ -6,7 +6,7 @@ import Foundation
 enum PlanCommand {
     static let help = """
         usage: cardcheck plan [--shards N] [--format json|matrix|kubernetes] [--profile nightly|pr]
-                              [--profiles FILE] [--image IMAGE]
+                              [--profiles FILE] [--image IMAGE] [--timings REPORT.json]
 
         Deals the profile's jobs (each configuration checked, split ones in parts, each guard's
         mutant, each simulation) to N shards, heaviest first, the same way on every machine, so
@@ -18,12 +18,15 @@ enum PlanCommand {
           --profiles FILE      default: Models/ci.json
           --models DIR         where the configurations are (default: Models)
           --image IMAGE        the container image of the Kubernetes Job (default cardcheck:latest)
+          --timings REPORT     weigh each unit by the CPU seconds it took in that report (the last
+                               night's merged report.json); units it lacks keep the profile's weight.
+                               Give each shard the same file (`cardcheck nightly --timings`)
         Exit code: 0, or 2 on bad input.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
-            arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models"], flags: [])
+            arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models", "--timings"], flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "plan", expected: "no file") }
         if let image = args.string("--image"), image.isEmpty || image.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false }) {
             throw CommandError("--image must be a container image name (no spaces), got '\(StrictJSON.shortened(image))'")
@@ -52,7 +55,19 @@ enum PlanCommand {
         for configuration in CIProfiles.configurations(of: profile) {
             _ = try ConfigFile(path: CIJobs.path(configuration, models: models)).open()
         }
-        return try CIPlan(profile: name, profile, shards: shards, guards: { try CIJobs.guardNames($0, models: models) })
+        return try CIPlan(
+            profile: name, profile, shards: shards, timings: try loadTimings(args.string("--timings")),
+            guards: { try CIJobs.guardNames($0, models: models) })
+    }
+
+    /// The CPU milliseconds per unit of a report (`--timings`), nil without the option.
+    static func loadTimings(_ path: String?) throws -> [String: Int]? {
+        guard let path else { return nil }
+        do {
+            return try CIReport.load(path: path).cpuMilliseconds ?? [:]
+        } catch let error as CIError {
+            throw CommandError(error.description)
+        }
     }
 
     static func loadProfiles(_ path: String?) throws -> CIProfiles {

@@ -7,14 +7,16 @@ import Foundation
 enum ProfileCommand {
     static let prHelp = """
         usage: cardcheck pr [--out DIR] [--threads N] [--time-limit S] [--profiles FILE] [--baseline FILE]
-                          [--models DIR]
+                          [--models DIR] [--story-base URL]
 
         What a pull request runs (Models/ci.json, "pr"): each PR configuration checked at its
         bounds, and each guard's mutant of the PR configurations, so a change that weakens a
         guard fails. Violations are judged against the accepted findings
         (Models/accepted-findings.json): a violation not in it fails, and so does an accepted
-        finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md and the
-        counterexamples (default DIR: cardcheck-pr) and prints the summary.
+        finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md,
+        annotations.txt (GitHub ::error lines) and the counterexamples (default DIR: cardcheck-pr)
+        and prints the summary. --story-base URL goes in front of each story's path in the
+        summary, the JUnit and the annotations (where the uploaded DIR is browsable).
         Exit code: 0 pass, 1 a new or gone finding, an unreached property, a search cut short
         or a guard not killed, 2 bad input, 3 stopped by --time-limit, 4 a report, story,
         checkpoint or done marker not written (after the report, when it could be), 130/143
@@ -24,7 +26,7 @@ enum ProfileCommand {
     static let nightlyHelp = """
         usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--time-limit S] [--checkpoint DIR]
                                  [--checkpoint-interval S] [--seed N] [--profiles FILE] [--baseline FILE]
-                                 [--models DIR]
+                                 [--models DIR] [--story-base URL] [--timings REPORT.json]
 
         The nightly matrix (Models/ci.json, "nightly"): every configuration checked (a split one
         in parts, each part exploring below its share of one level's states), every guard's
@@ -34,8 +36,10 @@ enum ProfileCommand {
         resumes from it when the same command runs again (after a kill); a damaged checkpoint is
         refused, and a finished unit is kept only if its configuration is unchanged. --seed
         fixes the simulations' seed, decimal or 0x… (default: fresh, printed on stderr; each
-        simulation job's own seed is in the report, for `cardcheck simulate --seed`). Writes DIR/report.json,
-        junit.xml, summary.md and the counterexamples (default DIR: cardcheck-nightly).
+        simulation job's own seed is in the report, for `cardcheck simulate --seed`). --timings
+        deals the shards by the CPU each unit took in that report (give the plan the same file).
+        Writes DIR/report.json, junit.xml, summary.md, annotations.txt and the counterexamples
+        (default DIR: cardcheck-nightly).
         Exit code: as `cardcheck pr`; a shard's split jobs are judged only by `merge`.
         """
 
@@ -43,8 +47,8 @@ enum ProfileCommand {
         let nightly = profile == "nightly"
         let args = try Arguments(
             arguments, command: profile,
-            options: ["--out", "--threads", "--profiles", "--baseline", "--models", "--time-limit"]
-                + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed"] : []),
+            options: ["--out", "--threads", "--profiles", "--baseline", "--models", "--time-limit", "--story-base"]
+                + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed", "--timings"] : []),
             flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: profile, expected: "no file") }
         // Every flag is read before anything is created or run: bad input leaves no folder.
@@ -61,6 +65,7 @@ enum ProfileCommand {
         let modelsDir = args.string("--models") ?? "Models"
         let plan = try CIPlan(
             profile: profile, nightly ? profiles.nightly : profiles.pr, shards: shard.count,
+            timings: try PlanCommand.loadTimings(args.string("--timings")),
             guards: { try CIJobs.guardNames($0, models: modelsDir) })
         let units = plan.units(ofShard: shard.index)
         // Every configuration opens before anything runs: bad input costs no search.
@@ -81,6 +86,7 @@ enum ProfileCommand {
             seed: seed, models: modelsDir, console: console, stopReason: { runStop.reasonText })
 
         var jobs: [String: JobReport] = [:]
+        var cpu: [String: Int] = [:]
         var failure: Error?
         runStop.during(timeLimit: timeLimit) {
           do {
@@ -96,7 +102,10 @@ enum ProfileCommand {
                     job = done
                 } else {
                     console.error("[\(i + 1)/\(units.count)] \(name)")
+                    let start = CPUClock.milliseconds()
                     job = try CIJobs.mutantAcrossWorlds(unit, worlds: worlds, first: opened[unit.configuration], context)
+                    // A unit cut short took more than it shows: only finished ones weigh tomorrow's plan.
+                    if job.finished { cpu[unit.name] = max(0, CPUClock.milliseconds() - start) }
                     // A shard started again (after a kill) skips what it had finished.
                     if !stop.isRaised, let error = CIJobs.keep(job, of: unit, identity: identity, in: checkpoint) {
                         context.problems.note(error.description)
@@ -112,10 +121,18 @@ enum ProfileCommand {
           }
         }
         if let failure { throw failure }
-        let report = CIReport(
+        var report = CIReport(
             profile: profile, shards: ["\(shard.index)/\(shard.count)"], jobs: Array(jobs.values), baseline: baseline,
             final: shard.count == 1)
-        try CIFiles.write(report, to: out, console: console)
+        report.cpuMilliseconds = cpu.isEmpty ? nil : cpu
+        // Stopped by a limit or a signal before every unit finished: the shard is cut short.
+        if stop.isRaised && jobs.values.contains(where: { !$0.finished }) {
+            report.result = "fail"
+            report.cutShort = [ShardStop(shard: "\(shard.index)/\(shard.count)", reason: runStop.reasonText ?? "interrupted")]
+        }
+        try CIFiles.write(
+            report, to: out, storyBase: args.string("--story-base") ?? "", storyRoot: out + "/",
+            baselinePath: args.string("--baseline"), models: modelsDir, console: console)
         // The shard is done: the next run (tomorrow's) must not take these results as its own.
         if !stop.isRaised, let checkpoint {
             for unit in units { try? FileManager.default.removeItem(atPath: CIJobs.donePath(unit, in: checkpoint)) }

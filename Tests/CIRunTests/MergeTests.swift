@@ -58,6 +58,21 @@ import Testing
         }
     }
 
+    @Test("a shard cut short fails the merged run and is named, whatever else passed; CPU times add up by unit")
+    func cutShortShard() throws {
+        var s = Self.shards()
+        s[1].report.cutShort = [ShardStop(shard: "2/3", reason: "time limit reached")]
+        s[0].report.cpuMilliseconds = ["check toy part 1/3": 5]
+        s[2].report.cpuMilliseconds = ["check toy part 3/3": 7]
+        let merged = try CIReport.merge(s, baseline: Fixtures.baseline)
+        #expect(merged.cutShort == [ShardStop(shard: "2/3", reason: "time limit reached")])
+        #expect(!merged.passed)
+        #expect(merged.markdown().contains("**Cut short:** 2/3 (time limit reached)."))
+        #expect(merged.cpuMilliseconds == ["check toy part 1/3": 5, "check toy part 3/3": 7])
+        #expect(merged.deterministic.cpuMilliseconds == nil)
+        #expect(try CIReport.merge(Self.shards(), baseline: Fixtures.baseline).passed)
+    }
+
     @Test("merge sums the bound cut of the parts, per bound, and the summary prints its line")
     func boundCut() throws {
         var s = Self.shards()

@@ -18,6 +18,21 @@ import Testing
         #expect(plan.matrix == #"{"shard":["1/2","2/2"]}"#)
     }
 
+    @Test("with a report's timings, each unit weighs its CPU seconds and the shards are dealt by them; units it lacks keep their weight")
+    func timings() {
+        let profile = CIProfiles.Profile(
+            checks: [.init(configuration: "a", parts: 1, splitLevel: nil, weight: 10), .init(configuration: "b", parts: 1, splitLevel: nil, weight: 1),
+                     .init(configuration: "c", parts: 2, splitLevel: 3, weight: 2)],
+            mutants: [], simulations: [], shards: 2)
+        let fixed = CIPlan(profile: "nightly", profile, shards: 2, guards: { _ in [] })
+        #expect(fixed.units.map(\.shard) == [1, 2, 2, 2])
+        let timed = CIPlan(profile: "nightly", profile, shards: 2,
+                           timings: ["check a": 1_000, "check b": 20_000, "check c part 1/2": 1, "check z": 5], guards: { _ in [] })
+        #expect(timed.units.map(\.name) == ["check a", "check b", "check c part 1/2", "check c part 2/2"])
+        #expect(timed.units.map(\.weight) == [1, 20, 1, 1])
+        #expect(timed.units.map(\.shard) == [2, 1, 2, 2])
+    }
+
     @Test("the committed profiles read; PR runs the default fleet configuration and the guard mutants over the PR worlds")
     func committedProfiles() throws {
         let profiles = try CIProfiles.load(path: CIProfiles.defaultPath)

@@ -120,7 +120,7 @@ import Testing
         lastWorld.world = "plain"
         let judged = CIReport(profile: "pr", shards: ["1/1"], jobs: [lastWorld], baseline: try Baseline.load(path: baseline), final: true)
         #expect(judged.jobs.first?.detail == "guard seenSidSkip not killed (worlds tried up to plain)")
-        #expect(report.junit.contains("killed by zombie-card:server-view, double-counted-session in rows"))
+        #expect(report.junit().contains("killed by zombie-card:server-view, double-counted-session in rows"))
         #expect(report.markdown().contains("| mutant plain seenSidSkip in rows | pass |"))
     }
 }

@@ -61,9 +61,9 @@ import Testing
         #expect(job.violated.isEmpty && job.boundCut == cut)
         let report = CIReport(profile: "pr", shards: ["1/1"], jobs: [job], baseline: Baseline(entries: []), final: true)
         let line = try #require(cut.line)
-        #expect(report.junit.contains("""
+        #expect(report.junit().contains("""
                 <testcase classname="mutant cards-1 dedupe" name="guard dedupe killed">
-                  <failure message="guard dedupe not killed"/>
+                  <failure type="guard-not-killed" message="guard dedupe not killed"/>
                   <system-out>\(line)</system-out>
             """))
         #expect(String(decoding: report.encoded(), as: UTF8.self).contains("\"boundCut\""))
