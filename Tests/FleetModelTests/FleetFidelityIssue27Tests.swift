@@ -46,4 +46,17 @@ struct FleetFidelityIssue27Tests {
         #expect(m.truth(s).activeTotal == 0)
         #expect(m.decide(s, server: 0).action == .start)
     }
+
+    @Test("the story of a background sync that finds no card says ActivityKit refused the request")
+    func storyOfARefusedRequest() throws {
+        let m = FleetSystem(config: Fixture.config(budget: 3))
+        let steps: [FleetSystem.Action] = [
+            .setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0), .backgroundLaunch(0),
+            .activityUpdates(0), .refresh(0), .sync(0), .setSession(0, .idle), .sync(0), .setSession(0, .working), .sync(0),
+        ]
+        let s = try #require(Fixture.run(m, steps))
+        #expect(s.devices[0].app == .background && s.devices[0].cards.isEmpty && m.truth(s).activeTotal == 1)
+        let md = FleetStory(model: m, steps: steps, property: "missing-card").markdown()
+        #expect(md.contains("13. **app on phone1** — the app syncs on phone1. no card and something active, but the app is in the background: ActivityKit refuses Activity.request (a visibility error)."))
+    }
 }
