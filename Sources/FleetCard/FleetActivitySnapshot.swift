@@ -42,7 +42,7 @@ public struct FleetActivitySnapshot: Codable, Hashable, Sendable {
         let active = sessions.compactMap { session in
             session.activeState.map { FleetTally.Entry(sid: session.sid, title: session.title, state: $0) }
         }
-        let (content, since) = FleetTally.build(active, prior: prior, now: now, guards: guards)
+        let (content, since) = FleetTally.build(active, prior: prior, now: now, writer: .app, guards: guards)
         let carry: SinceMap
         switch scope {
         case .allActive:

@@ -31,14 +31,15 @@ extension FleetBox {
     /// raises fleetEndedReported so the report beats the on-disk snapshot (spec: lifecycle F).
     ///
     /// The report carries no session list, so the population ("the population the phone last
-    /// reported it ended against") is the server's own view: the sids of its since map, the
-    /// sessions active at its last tick, since the phone's card shows what the server last
-    /// pushed. since itself is kept. Mid-load, `completingBootLoad` supplies the snapshot's sids.
+    /// reported it ended against") is the server's own view: the sessions active at its last
+    /// tick's decide (`population`, as the real server records it), since the phone's card shows
+    /// what the server last pushed. since itself is kept. Mid-load, `completingBootLoad` supplies
+    /// the snapshot's sids.
     public func noteFleetActivityEnded() -> (box: FleetBox, file: FileEffect) {
         var box = self
         box.current = nil
         box.zeroSince = nil
-        box.clientEnded = since.sids
+        box.clientEnded = population
         box.vetoLogged = false
         if loadInFlight { box.fleetEndedReported = true }
         return (box, .unlink)
@@ -59,7 +60,9 @@ extension FleetBox {
     ///
     /// When the report wins, the snapshot is still what the server tracked before the restart,
     /// so it supplies what the empty boot memory could not (a reading; the spec is silent):
-    /// - its since map is kept (spec F: "every row keeps its elapsed baseline");
+    /// - its since map is kept (spec F: "every row keeps its elapsed baseline"), and its sids are
+    ///   the population an /ended records until the first tick decides (the last one the server
+    ///   computed before the restart);
     /// - its sids are the veto population (spec "The start veto": "the population the phone last
     ///   reported it ended against" — the card on the phone shows what the server last pushed),
     ///   unless a registration cleared the veto after the report ("cleared ... by the phone
@@ -75,6 +78,7 @@ extension FleetBox {
             return box
         }
         box.since = snapshot.since
+        box.population = snapshot.since.sids
         if reportWins {
             if box.clientEnded != nil { box.clientEnded = snapshot.since.sids }
         } else {

@@ -12,8 +12,13 @@ public struct FleetBox: Codable, Hashable, Sendable {
     /// The veto population: the active sids when the phone last reported it ended the card.
     /// Sorted, unique; nil when no veto is recorded.
     public var clientEnded: [String]?
-    /// Whether start-vetoed has been logged for the current veto population.
+    /// Whether start-vetoed has been logged for the current veto population; re-armed by a
+    /// tick that was not vetoed (the real server's log, Models/README.md).
     public var vetoLogged: Bool
+    /// The active sids of the last tick's decide, sorted and unique: what an /ended records as
+    /// the veto population. The real server computes it at decide, so an /ended landing between
+    /// a tick's decide and its apply records this tick's sessions (Models/README.md).
+    public var population: [String]
     /// A boot-time load of fleet-activity-state.json is in flight.
     public var loadInFlight: Bool
     /// An /ended report arrived while the load was in flight.
@@ -21,14 +26,15 @@ public struct FleetBox: Codable, Hashable, Sendable {
 
     public init(
         current: FleetCardMemory? = nil, since: SinceMap = SinceMap(), zeroSince: Double? = nil,
-        clientEnded: [String]? = nil, vetoLogged: Bool = false, loadInFlight: Bool = false,
-        fleetEndedReported: Bool = false
+        clientEnded: [String]? = nil, vetoLogged: Bool = false, population: [String] = [],
+        loadInFlight: Bool = false, fleetEndedReported: Bool = false
     ) {
         self.current = current
         self.since = since
         self.zeroSince = zeroSince
         self.clientEnded = clientEnded
         self.vetoLogged = vetoLogged
+        self.population = population
         self.loadInFlight = loadInFlight
         self.fleetEndedReported = fleetEndedReported
     }

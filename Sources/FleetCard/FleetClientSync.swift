@@ -30,15 +30,19 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
         self.last = last
     }
 
-    /// One sync, `card` telling whether a fleet card exists (its content is not read).
+    /// One sync, `card` telling whether a fleet card exists (its content is not read), and
+    /// `foreground` whether the app's scene is in the foreground.
     ///
     /// The gate comes first, so an untrustworthy count neither ends nor creates a card (the real
-    /// app's `creation gated on trust` reading). Keep: no card → request (Path A); a card →
-    /// update only when `sameRenderableContent` says the snapshot differs from the app's own
-    /// last synced snapshot, not from what the card shows (`compares with its own last sync`):
-    /// a card the server rewrote is left alone until the app's view changes.
+    /// app's `creation gated on trust` reading). Keep: no card → request (Path A), but only in
+    /// the foreground: ActivityKit refuses `Activity.request` from a background scene (a
+    /// visibility error), so a background-launched app creates nothing; a card → update only
+    /// when `sameRenderableContent` says the snapshot differs from the app's own last synced
+    /// snapshot, not from what the card shows (`compares with its own last sync`): a card the
+    /// server rewrote is left alone until the app's view changes. A sync that finds no card and
+    /// requests none forgets the last snapshot (the real app).
     public func syncing(
-        _ store: FleetStoreView, card: FleetContentState?, now: Double,
+        _ store: FleetStoreView, card: FleetContentState?, now: Double, foreground: Bool = true,
         hold: Double = FleetEndGate.defaultHold, scope: ClientSinceScope = .renderedRows,
         guards: Guards = .all
     ) -> (action: FleetClientAction, next: FleetClientSync) {
@@ -50,18 +54,21 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
             trustworthy: store.isCountTrustworthy, activeTotal: snapshot.activeTotal, now: now,
             hold: hold, guards: guards)
         next.gate = gate
+        guard card != nil else {
+            guard verdict == .keep, foreground else {
+                next.last = nil
+                return (.nothing, next)
+            }
+            next.last = snapshot.content
+            return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
+        }
         switch verdict {
         case .untouched:
             return (.nothing, next)
         case .end:
-            guard card != nil else { return (.nothing, next) }
             next.last = nil
             return (.end, next)
         case .keep:
-            guard card != nil else {
-                next.last = snapshot.content
-                return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
-            }
             if let last, FleetContentState.sameRenderableContent(last, snapshot.content, guards: guards) {
                 return (.nothing, next)
             }

@@ -41,6 +41,20 @@ public struct FleetServer: Codable, Hashable, Sendable {
             observations, box, now: now, guards: guards, endUnfilledCards: endUnfilledCards, baselines: baselines)
     }
 
+    /// The decide half as the real watcher runs it: the decision, and the server with the
+    /// decision's active sids recorded as the population an /ended would report against
+    /// (`FleetBox.population`). A tick skipped while the boot-time load is in flight records
+    /// nothing.
+    public func deciding(
+        _ observations: [FleetSession], now: Double, guards: Guards = .all, endUnfilledCards: Bool = true,
+        baselines: SinceMap? = nil
+    ) -> (server: FleetServer, tick: FleetTick) {
+        let tick = decide(observations, now: now, guards: guards, endUnfilledCards: endUnfilledCards, baselines: baselines)
+        var next = self
+        next.box = box.recording(tick)
+        return (next, tick)
+    }
+
     /// The apply half of a tick, once its sends have come back.
     public func applying(_ tick: FleetTick, _ delivery: FleetDelivery, guards: Guards = .all) -> FleetServer {
         var next = self

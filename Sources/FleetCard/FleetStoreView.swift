@@ -5,7 +5,8 @@
 public struct FleetStoreView: Codable, Hashable, Sendable {
     /// Every session of every configured host, in the store's order.
     public var sessions: [FleetSession]
-    /// settings.hiddenDirs: a session whose dir is listed exactly is not shown, nor counted.
+    /// settings.hiddenDirs as typed: a session in a listed dir or below one is not shown, nor
+    /// counted (`isHidden`).
     public var hiddenDirs: [String]
     /// Hosts the store knows to be down, sorted.
     public var knownDownHosts: [String]
@@ -32,12 +33,31 @@ public struct FleetStoreView: Codable, Hashable, Sendable {
     /// on a down host, as rebuildSessions does (spec: lifecycle E), so a frozen busy never
     /// reads as working. Paused is kept: such a session reads blocked, not a row.
     public var filteredSessions: [FleetSession] {
-        sessions.filter { !hiddenDirs.contains($0.dir) }.map { session in
+        let hidden = Self.entries(hiddenDirs)
+        return sessions.filter { !Self.isHidden($0.dir, entries: hidden) }.map { session in
             guard knownDownHosts.contains(session.host) else { return session }
             var blanked = session
             blanked.busy = false
             blanked.prompt = false
             return blanked
+        }
+    }
+
+    /// The hidden-dir entries as the real app reads them: each trimmed of surrounding
+    /// whitespace, empty entries ignored.
+    static func entries(_ hiddenDirs: [String]) -> [String] {
+        hiddenDirs.compactMap { raw in
+            let entry = FleetRow.trimmed(raw)
+            return entry.isEmpty ? nil : entry
+        }
+    }
+
+    /// Whether `dir` is hidden by one of `entries` (already read by `entries(_:)`): it is the
+    /// entry's dir or lies below it, so a hidden dir hides its subdirectories (the real app).
+    /// "/work" does not hide "/workshop": a prefix counts only at a path boundary.
+    static func isHidden(_ dir: String, entries: [String]) -> Bool {
+        entries.contains { entry in
+            dir == entry || dir.hasPrefix(entry.hasSuffix("/") ? entry : entry + "/")
         }
     }
 

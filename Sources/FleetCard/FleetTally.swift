@@ -18,20 +18,21 @@ public enum FleetTally {
         }
     }
 
-    /// Content and refreshed since map for `active` (in observation order) at `now`.
+    /// Content and refreshed since map for `active` (in observation order) at `now`, as `writer`
+    /// writes it (titles only differ, `FleetRow.displayTitle`).
     ///
     /// since reuses `prior`'s stamp for the same (sid, state) and restarts at `now` otherwise.
     /// Rows: needs-input first, then oldest since first; ties (the spec is silent) break on sid,
     /// then on observation order. Counts include every entry, rendered or not.
     public static func build(
-        _ active: [Entry], prior: SinceMap, now: Double, guards: Guards = .all
+        _ active: [Entry], prior: SinceMap, now: Double, writer: FleetWriter, guards: Guards = .all
     ) -> (content: FleetContentState, since: SinceMap) {
         var stamps: [SinceStamp] = []
         var rows: [(row: FleetRow, index: Int)] = []
         for (index, entry) in active.enumerated() {
             let since = prior.since(of: entry.sid, in: entry.state) ?? now
             stamps.append(SinceStamp(sid: entry.sid, state: entry.state, since: since))
-            let title = FleetRow.displayTitle(entry.title, sid: entry.sid)
+            let title = FleetRow.displayTitle(entry.title, sid: entry.sid, writer: writer)
             rows.append((FleetRow(sid: entry.sid, title: title, state: entry.state, since: since), index))
         }
         rows.sort { lhs, rhs in

@@ -66,7 +66,7 @@ public func reduceFleetLiveActivity(
     // No card tracked, or one adopted and never filled: every row's since starts now (the real
     // server's `fresh baselines` reading, Models/README.md).
     let prior = baselines ?? (box.current?.content == nil ? SinceMap() : box.since)
-    let (content, since) = FleetTally.build(active, prior: prior, now: now, guards: guards)
+    let (content, since) = FleetTally.build(active, prior: prior, now: now, writer: .server, guards: guards)
     let activeSids = since.sids
     var tick = FleetTick(
         action: .nothing, content: content, since: since, zeroSince: nil, vetoed: false,

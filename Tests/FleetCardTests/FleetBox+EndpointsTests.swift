@@ -36,11 +36,11 @@ import Testing
         #expect(box.clearingVeto() == FleetBox(current: card, since: since, zeroSince: 3))
     }
 
-    @Test("/ended nulls the card and records the server's active sids as the veto population")
+    @Test("/ended nulls the card and records the last decide's active sids as the veto population, not its since map's")
     func ended() {
-        let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4)
+        let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4, population: ["a", "c"])
         let (next, file) = box.noteFleetActivityEnded()
-        #expect(next == FleetBox(since: since, clientEnded: ["a", "b"]))
+        #expect(next == FleetBox(since: since, clientEnded: ["a", "c"], population: ["a", "c"]))
         #expect(file == .unlink)
     }
 
@@ -59,7 +59,7 @@ import Testing
     func endedDuringLoadVetoesTheSnapshot() {
         let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
         let loaded = FleetBox.booting().noteFleetActivityEnded().box.completingBootLoad(snapshot)
-        #expect(loaded == FleetBox(since: since, clientEnded: ["a", "b"]))
+        #expect(loaded == FleetBox(since: since, clientEnded: ["a", "b"], population: ["a", "b"]))
     }
 
     @Test("an adoption after the mid-load /ended resets fleetEndedReported: the load puts the snapshot's card back")
@@ -76,7 +76,7 @@ import Testing
     func loadRestores() {
         let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
         let loaded = FleetBox.booting().completingBootLoad(snapshot)
-        #expect(loaded == FleetBox(current: snapshot.current, since: since))
+        #expect(loaded == FleetBox(current: snapshot.current, since: since, population: ["a", "b"]))
         #expect(FleetBox.booting().completingBootLoad(nil) == .empty)
     }
 }

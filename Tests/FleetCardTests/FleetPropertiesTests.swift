@@ -43,7 +43,7 @@ import Testing
     @Test("the app never updates a change of only updatedAt")
     func appIdleUpdate() { holds(SinceProperties.appNeverUpdatesUnchangedContent) }
 
-    @Test("the veto holds until the population changes, logged once")
+    @Test("the veto holds until the population changes, logged once per population and again after an unvetoed tick")
     func veto() { holds(ServerProperties.vetoHoldsUntilThePopulationChanges) }
 
     @Test("a delivery shortfall never advances state")

@@ -82,8 +82,8 @@ import Testing
 
     @Test("a restart keeps tokens and file, loses memory, and reloads the card when the load completes")
     func restart() {
-        let server = FleetServer().postingStartToken(token1)
-        let started = server.applying(server.decide([working("s1")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
+        let (decided, tick) = FleetServer().postingStartToken(token1).deciding([working("s1")], now: 0)
+        let started = decided.applying(tick, FleetDelivery(attempted: 1, accepted: 1))
         let booting = started.restarted()
         #expect(booting.box == .booting() && booting.registry == started.registry && booting.file == started.file)
         #expect(booting.decide([working("s1"), working("s2")], now: 2).action == .nothing)
@@ -101,6 +101,17 @@ import Testing
         #expect(tick.action == .nothing && tick.vetoed)
         // No card tracked: the start the veto refused would stamp every row's since with now.
         #expect(tick.content.rows.map(\.since) == [2, 2])
+    }
+
+    @Test("the decide half records its active sids as the population; a tick skipped during the boot-time load records nothing")
+    func decidingRecordsThePopulation() {
+        let server = FleetServer(box: FleetBox(population: ["s9"]))
+        let (decided, tick) = server.deciding([working("s2"), asking("s1")], now: 0)
+        #expect(tick == server.decide([working("s2"), asking("s1")], now: 0))
+        #expect(decided.box == FleetBox(population: ["s1", "s2"]) && decided.registry == server.registry)
+        var booting = FleetServer().restarted()
+        booting.box.population = ["s9"]
+        #expect(booting.deciding([working("s1")], now: 0).server == booting)
     }
 
     @Test("a 410 prunes through the server")

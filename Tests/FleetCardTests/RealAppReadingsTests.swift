@@ -75,16 +75,66 @@ import Testing
         #expect(tick.content.working == 1 && tick.content.rows.map(\.sid) == ["s1"])
     }
 
-    @Test("a row's title falls back to the first 8 characters of its sid, then Session, clipped to 80, on both writers")
+    @Test("a row's title falls back to the first 8 characters of its sid, then Session, on both writers")
     func titleFallback() {
-        #expect(FleetRow.displayTitle("", sid: "0123456789ab") == "01234567")
-        #expect(FleetRow.displayTitle("", sid: "") == "Session")
-        #expect(FleetRow.displayTitle(String(repeating: "x", count: 100), sid: "s1").count == 80)
-        #expect(FleetRow.displayTitle("Fix it", sid: "s1") == "Fix it")
+        for writer in [FleetWriter.app, .server] {
+            #expect(FleetRow.displayTitle("", sid: "0123456789ab", writer: writer) == "01234567")
+            #expect(FleetRow.displayTitle("", sid: "", writer: writer) == "Session")
+            #expect(FleetRow.displayTitle("Fix it", sid: "s1", writer: writer) == "Fix it")
+        }
         let untitled = FleetSession(sid: "abcdefghijkl", busy: true)
         let server = reduceFleetLiveActivity([untitled], FleetBox(), now: 0).content.rows.map(\.title)
         let app = FleetActivitySnapshot.make(from: [untitled], carrying: SinceMap(), now: 0).content.rows.map(\.title)
         #expect(server == ["abcdefgh"] && app == ["abcdefgh"])
+    }
+
+    @Test("the app shows a title whole; the server trims whitespace and cuts past 80 characters to 79 and an ellipsis")
+    func titlesPerWriter() {
+        let long = String(repeating: "x", count: 100), eighty = String(repeating: "y", count: 80)
+        #expect(FleetRow.displayTitle(long, sid: "s1", writer: .app) == long)
+        #expect(FleetRow.displayTitle("  Fix it \n", sid: "s1", writer: .app) == "  Fix it \n")
+        #expect(FleetRow.displayTitle(long, sid: "s1", writer: .server) == String(repeating: "x", count: 79) + "…")
+        #expect(FleetRow.displayTitle(eighty, sid: "s1", writer: .server) == eighty)
+        #expect(FleetRow.displayTitle("  Fix it \n", sid: "s1", writer: .server) == "Fix it")
+        #expect(FleetRow.displayTitle(" \t ", sid: "0123456789ab", writer: .server) == "01234567")
+        #expect(FleetRow.displayTitle(" " + eighty + " ", sid: "s1", writer: .server) == eighty)
+        // Through the two writers: the same session, two titles on the card.
+        let session = FleetSession(sid: "s1", title: long, busy: true)
+        #expect(reduceFleetLiveActivity([session], FleetBox(), now: 0).content.rows.map(\.title.count) == [80])
+        #expect(FleetActivitySnapshot.make(from: [session], carrying: SinceMap(), now: 0).content.rows.map(\.title) == [long])
+    }
+
+    @Test("a background-launched app cannot create a card: the request is refused outside the foreground and the last snapshot forgotten")
+    func noRequestInTheBackground() {
+        let store = liveStore([working("s1")])
+        let (action, next) = FleetClientSync(last: card).syncing(store, card: nil, now: 1, foreground: false)
+        #expect(action == .nothing && next.last == nil)
+        guard case .request = FleetClientSync().syncing(store, card: nil, now: 1, foreground: true).action else {
+            Issue.record("in the foreground the app requests the card"); return
+        }
+        // A card exists: the background app still updates it (only Activity.request needs the foreground).
+        guard case .update = FleetClientSync().syncing(store, card: card, now: 1, foreground: false).action else {
+            Issue.record("a background app updates an existing card"); return
+        }
+    }
+
+    @Test("a sync that finds no card and requests none forgets the app's last snapshot; a card left untouched keeps it")
+    func noCardNoRequestForgets() {
+        let cold = FleetStoreView(sessions: [working("s1")], hydratedFromDisk: true)
+        #expect(FleetClientSync(last: card).syncing(cold, card: nil, now: 1).next.last == nil)
+        #expect(FleetClientSync(last: card).syncing(liveStore([idle("s1")]), card: nil, now: 1).next.last == nil)
+        #expect(FleetClientSync(last: card).syncing(cold, card: card, now: 1).next.last == card)
+    }
+
+    @Test("a hidden dir hides its subdirectories, its entries are trimmed, and a prefix counts only at a path boundary")
+    func hiddenDirsMatchLikeTheApp() {
+        let sessions = [
+            FleetSession(sid: "a", dir: "/work/secret", busy: true), FleetSession(sid: "b", dir: "/work/secret/deep/er", busy: true),
+            FleetSession(sid: "c", dir: "/work/secretive", busy: true), FleetSession(sid: "d", dir: "/tmp/x", busy: true),
+            FleetSession(sid: "e", dir: "/tmp", busy: true),
+        ]
+        let store = FleetStoreView(sessions: sessions, hiddenDirs: ["  /work/secret\n", "", "   ", "/tmp/"], liveFetchedOnce: true)
+        #expect(store.filteredSessions.map(\.sid) == ["c", "e"])
     }
 
     @Test("variant: a server that never ends a card it never filled keeps an adopted card at zero")

@@ -13,18 +13,26 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         /// in it: lower entered earlier; ties, and the default (nil: 0), go by config order
         /// (Models/README.md, "Time").
         public var entered: Int?
+        /// What every phone's GRDB cache holds for it at the start (nil: its initial activity).
+        /// A different activity is a stale cache: the app last saw the session before it changed.
+        public var cached: Activity?
 
-        public init(host: Int, hidden: Bool = false, initial: Activity = .idle, entered: Int? = nil) {
+        public init(host: Int, hidden: Bool = false, initial: Activity = .idle, entered: Int? = nil, cached: Activity? = nil) {
             self.host = host
             self.hidden = hidden
             self.initial = initial
             self.entered = entered
+            self.cached = cached
         }
 
-        /// Same host, hidden flag and initial activity: interchangeable (`entered` only fixes
-        /// the initial since order, which each session carries with it).
+        /// The activity the phones' cache starts with.
+        var cachedActivity: Activity { cached ?? initial }
+
+        /// Same host, hidden flag, initial and cached activity: interchangeable (`entered` only
+        /// fixes the initial since order, which each session carries with it).
         func isAlike(_ other: SessionSpec) -> Bool {
             host == other.host && hidden == other.hidden && initial == other.initial
+                && cachedActivity == other.cachedActivity
         }
     }
 

@@ -8,7 +8,10 @@ import FleetCard
 /// writers alike, so since never differs between them; a stored content's updatedAt is 0, so
 /// the server's always moves. Stored contents keep neither clock.
 enum FleetLogic {
+    /// The app's one hidden-dir entry, and the dirs of the sessions: a hidden session runs in a
+    /// subdirectory of it (a hidden dir hides its subdirectories, `FleetStoreView.isHidden`).
     static let hiddenDir = "/hidden"
+    static let hiddenSessionDir = "/hidden/repo"
     static let shownDir = "/work"
 
     static func sid(_ index: Int) -> String { "s\(index + 1)" }
@@ -18,7 +21,7 @@ enum FleetLogic {
     static func session(_ i: Int, _ cell: SessionCell, spec: FleetConfig.SessionSpec) -> FleetSession {
         FleetSession(
             sid: sid(i), title: sid(i), host: host(spec.host),
-            dir: spec.hidden ? hiddenDir : shownDir, busy: cell.activity == .working,
+            dir: spec.hidden ? hiddenSessionDir : shownDir, busy: cell.activity == .working,
             paused: cell.activity == .blocked, prompt: cell.activity == .needsInput)
     }
 
@@ -99,21 +102,28 @@ enum FleetLogic {
         p.map { PersistedCell(memory: memoryCell($0.current), sinceMask: mask($0.since.sids)) }
     }
 
+    /// The box of `s`. One mask (`sinceMask`) holds the population the last decide recorded and
+    /// stands for the since map's sids too: they differ only after a send that failed or had no
+    /// token (FleetCard leaves since then), and the model never reads since's sids there: a
+    /// tick's since comes from the shared stamps, the file is written only by a delivered start
+    /// or update (which sets since to the tick's, the population), and /ended reads the
+    /// population (Models/README.md, "The veto population").
     static func box(_ s: ServerCell, sessions: FleetState.Sessions) -> FleetBox {
         let shared = stamps(sessions)
         return FleetBox(
             current: memory(s.memory, stamps: shared), since: since(s.sinceMask, sessions: sessions, stamps: shared),
-            clientEnded: s.vetoMask.map { sids($0) }, loadInFlight: s.loading,
+            clientEnded: s.vetoMask.map { sids($0) }, population: sids(s.sinceMask), loadInFlight: s.loading,
             fleetEndedReported: s.endedDuringLoad)
     }
 
     /// Writes `box` back into `cell` (vetoLogged and zeroSince are dropped: with a debounce of 0
-    /// and the log line out of scope they change no behaviour).
+    /// and the log line out of scope they change no behaviour; `sinceMask` is the population,
+    /// see `box`).
     static func store(_ box: FleetBox, into cell: inout ServerCell) {
         let memory = memoryCell(box.current)
         if memory != cell.memory { cell.resurrected = false }
         cell.memory = memory
-        cell.sinceMask = mask(box.since.sids)
+        cell.sinceMask = mask(box.population)
         cell.vetoMask = box.clientEnded.map { mask($0) }
         cell.loading = box.loadInFlight
         cell.endedDuringLoad = box.fleetEndedReported

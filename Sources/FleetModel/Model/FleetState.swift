@@ -189,7 +189,8 @@ public struct PersistedCell: Hashable, Codable, Sendable {
 /// One push watcher (the FleetBox plus the file and the tick in flight).
 public struct ServerCell: Hashable, Codable, Sendable {
     public var memory: CardMemory
-    /// The sids of the since map: the sessions active at the last tick (the veto population).
+    /// The sessions active at the last tick's decide: the population an /ended records, which
+    /// stands for the since map's sids too (`FleetLogic.box`).
     public var sinceMask: UInt8
     /// clientEnded: the veto population, nil when none is recorded.
     public var vetoMask: UInt8?

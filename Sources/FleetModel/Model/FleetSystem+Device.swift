@@ -88,6 +88,8 @@ extension FleetSystem {
     /// (memoized by their words, `syncKey`).
     struct SyncInputs {
         let launch: Bool
+        /// The app's scene is in the foreground: only then may it request a card.
+        let foreground: Bool
         let fetched: Bool
         let knownDown: UInt8
         let seen: FleetState.Sessions
@@ -103,7 +105,7 @@ extension FleetSystem {
         let device = s.devices[d]
         let seen = device.fetched ? s.sessions : FixedList(device.cache.lazy.map { SessionCell(activity: $0, duplicated: false) })
         let inputs = SyncInputs(
-            launch: launch, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
+            launch: launch, foreground: device.app == .foreground, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
             card: device.cards.last?.content, last: device.lastSynced)
         let outcome = syncs.value(Self.syncKey(inputs)) { syncOutcome(inputs, device) }
         s.devices[d].lastSynced = outcome.lastSynced
@@ -140,7 +142,7 @@ extension FleetSystem {
         let card = key.card.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0) }
         let last = key.last.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0) }
         let (action, next) = FleetClientSync(carry: stamps, last: last)
-            .syncing(store, card: card, now: FleetLogic.now, guards: guards)
+            .syncing(store, card: card, now: FleetLogic.now, foreground: key.foreground, guards: guards)
         let request: SyncOutcome.Request
         switch action {
         case .request(let content, let pushType): request = .create(FleetLogic.cell(content), pushCapable: pushType != nil)

@@ -21,6 +21,8 @@ extension FleetSystem {
     func tick(_ s: inout FleetState, _ i: Int) -> Bool {
         guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
         let decision = decision(s, server: i)
+        // The real server records the veto population at decide (FleetBox.population).
+        if s.servers[i].sinceMask != decision.populationMask { s.servers[i].sinceMask = decision.populationMask }
         let cell = TickCell(
             action: decision.action, content: decision.content, sinceMask: decision.sinceMask,
             targets: targets(of: decision.action, s, server: i), besideRegistered: registeredPhones(s, server: i),

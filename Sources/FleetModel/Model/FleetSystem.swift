@@ -57,21 +57,23 @@ public struct FleetSystem: Model {
         let action: FleetCard.FleetAction
         let content: CardContent
         let sinceMask: UInt8
+        /// The population the decide records (FleetCard's `FleetBox.population`, as a mask).
+        let populationMask: UInt8
     }
 
-    /// Server `i`'s reducer on the state as it is (FleetCard's `FleetServer.decide`).
+    /// Server `i`'s reducer on the state as it is (FleetCard's `FleetServer.deciding`).
     func decide(_ s: FleetState, server i: Int) -> FleetTick { decision(s, server: i).decided.tick }
 
     /// Its inputs: the server, its memory, since and veto masks, and the sessions (`decideKey`).
     func decision(_ s: FleetState, server i: Int) -> Decision {
         decisions.value(Self.decideKey(s, server: i)) {
             let cell = s.servers[i]
-            let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
-                .decide(observations(s, server: i), now: FleetLogic.now, guards: guards,
+            let (server, tick) = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
+                .deciding(observations(s, server: i), now: FleetLogic.now, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions))
             return Decision(
                 decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content),
-                sinceMask: FleetLogic.mask(tick.activeSids))
+                sinceMask: FleetLogic.mask(tick.activeSids), populationMask: FleetLogic.mask(server.box.population))
         }
     }
 
@@ -102,7 +104,7 @@ public struct FleetSystem: Model {
             state.devices.append(DeviceCell(
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
                 wakePending: false, needsSync: false, startsSinceWorld: 0, lastSynced: nil,
-                cache: FixedList(config.sessions.lazy.map(\.initial))))
+                cache: FixedList(config.sessions.lazy.map(\.cachedActivity))))
             for h in registrationHosts {
                 state.registries[h].pushToStart.insert(
                     TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)

@@ -55,7 +55,8 @@ extension FleetSystem {
 
     static func syncKey(_ inputs: SyncInputs) -> MemoKey<6> {
         var key = MemoKey<6>()
-        key.words[0] = (inputs.launch ? 1 : 0) | (inputs.fetched ? 2 : 0) | UInt64(inputs.knownDown) << 8
+        key.words[0] = (inputs.launch ? 1 : 0) | (inputs.fetched ? 2 : 0) | (inputs.foreground ? 4 : 0)
+            | UInt64(inputs.knownDown) << 8
         key.words[1] = SessionsCode(inputs.seen).word
         (key.words[2], key.words[3]) = contentWords(inputs.card)
         (key.words[4], key.words[5]) = contentWords(inputs.last)

@@ -134,6 +134,11 @@ extension FleetStory {
             guards.append("endGateTrustworthiness: the count is unknown, the card is left untouched")
             return "the end gate says untouched (count not trustworthy)"
         }
+        if before.isEmpty && old.devices[d].app == .background && store.isCountTrustworthy
+            && store.filteredSessions.contains(where: { $0.activeState != nil })
+        {
+            return "no card and something active, but the app is in the background: ActivityKit refuses Activity.request (a visibility error)"
+        }
         return "nothing to change"
     }
 

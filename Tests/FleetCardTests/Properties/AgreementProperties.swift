@@ -43,6 +43,20 @@ enum AgreementProperties {
         try check.expect(Spec.renderablyEqual(server, app), "server \(server.activeTotal) active, app \(app.activeTotal) active")
     }
 
+    /// Titles as sessions carry them, long and padded ones included (the real writers differ).
+    static let agreeOnTitles = FleetProperty(
+        "the app and the server write the same row title for the same session",
+        Gen.compose { draw in
+            FleetSession(sid: "s1", title: try draw(.element(of: FleetGen.seamTitles)), busy: true)
+        }, cover: ["a long or padded title"]
+    ) { session, check, guards in
+        check.label("a long or padded title", when: session.title.count > 80 || session.title.first?.isWhitespace == true
+            || session.title.last?.isWhitespace == true)
+        let server = reduceFleetLiveActivity([session], .empty, now: 0, guards: guards).content.rows.map(\.title)
+        let app = FleetActivitySnapshot.make(from: [session], carrying: SinceMap(), now: 0, guards: guards).content.rows.map(\.title)
+        try check.expect(server == app, "server \(server), app \(app)")
+    }
+
     /// The app launches onto the card the server has been writing while it slept (spec B, C).
     static func agreeAtLaunch(scope: ClientSinceScope) -> FleetProperty<LaunchScript> {
         FleetProperty(

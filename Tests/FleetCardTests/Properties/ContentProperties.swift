@@ -24,7 +24,7 @@ enum ContentProperties {
     ) { observation, check, guards in
         let store = liveStore(observation.sessions, hiddenDirs: observation.hiddenDirs)
         let content = FleetActivitySnapshot.make(from: store, carrying: SinceMap(), now: 0, guards: guards).content
-        let shown = observation.sessions.filter { !observation.hiddenDirs.contains($0.dir) }
+        let shown = observation.sessions.filter { !Spec.hidden($0.dir, by: observation.hiddenDirs) }
         check.label("a hidden active session", when: shown.count < observation.sessions.count
             && Spec.serverActive(observation.sessions).count > Spec.serverActive(shown).count)
         let active = Spec.serverActive(shown)

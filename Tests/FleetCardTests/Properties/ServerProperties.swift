@@ -6,7 +6,7 @@ import PropertyTesting
 /// table, "F · The server restarts", "Feature flag", "Two tokens").
 enum ServerProperties {
     static let vetoHoldsUntilThePopulationChanges = FleetProperty(
-        "the veto refuses a start exactly while every active session is in the ended population, logged once per population",
+        "the veto refuses a start exactly while every active session is in the ended population, logged once per population and again after a tick that was not vetoed",
         FleetGen.vetoCase, cover: ["vetoed", "population changed", "veto cleared by a start"]
     ) { input, check, guards in
         var box = FleetBox(clientEnded: input.ended.isEmpty ? nil : input.ended)
@@ -18,6 +18,7 @@ enum ServerProperties {
                 logs = 0
             }
             let tick = reduceFleetLiveActivity(moment.sessions, box, now: moment.at, guards: guards)
+            box = box.recording(tick)
             let active = Spec.serverActive(moment.sessions).map(\.sid)
             if box.current == nil, !active.isEmpty, let population {
                 let inside = active.allSatisfy { population.contains($0) }
@@ -25,7 +26,9 @@ enum ServerProperties {
                 try check.expect((tick.action == .start) == !inside, "start \(tick.action == .start) with population \(population)")
             }
             if tick.logsVeto { logs += 1 }
-            try check.expect(logs <= 1, "start-vetoed logged \(logs) times for one population")
+            try check.expect(logs <= 1, "start-vetoed logged \(logs) times for one population with no unvetoed tick between")
+            try check.expect(!tick.vetoed || logs == 1, "a vetoed tick with the line not logged since the last unvetoed tick")
+            if !tick.vetoed { logs = 0 }
             let accepted = index < input.startAccepted.count && input.startAccepted[index]
             box = box.applying(tick, FleetDelivery(attempted: 1, accepted: accepted ? 1 : 0), guards: guards).box
             if tick.action == .start, accepted {
@@ -48,6 +51,7 @@ enum ServerProperties {
                 phoneAgrees = true
             }
             let tick = reduceFleetLiveActivity(moment.sessions, box, now: moment.at, guards: guards)
+            box = box.recording(tick)
             if phoneAgrees, box.current == nil, !active.isEmpty {
                 try check.expect(tick.action == .start, "t=\(Int(moment.at)): \(active.map(\.sid)) active, start vetoed by \(box.clientEnded ?? [])")
             }

@@ -5,8 +5,13 @@ import PropertyTesting
 /// hosts and hidden dirs happen often; every generator shrinks toward fewer, simpler sessions.
 enum FleetGen {
     static let titles = ["", "Does codex work for lfg?", "Read SessionListView.swift", "In the iOS client, can you add…"]
+    /// Titles where the two writers differ (the app shows them whole, the server trims and cuts
+    /// past 80) beside ones where they agree.
+    static let seamTitles = ["Fix it", "", " Fix it", "Fix it\n", String(repeating: "x", count: 81), String(repeating: "y", count: 80)]
     static let hosts = ["h1", "h2", "h3"]
-    static let dirs = ["/a", "/b", "/c"]
+    static let dirs = ["/a", "/b", "/c", "/a/x", "/ab"]
+    /// The app's hidden-dir entries as typed: some padded (the app trims them).
+    static let hiddenEntries = ["/a", "/b", "/c", " /a\n", "\t/c "]
 
     /// A session row with the given sid and random flags, title, host and dir.
     static func session(sid: Gen<String>) -> Gen<FleetSession> {
@@ -44,7 +49,7 @@ enum FleetGen {
         .compose { draw in
             Observation(
                 sessions: try draw(duplicates ? duplicatedSessions : uniqueSessions),
-                hiddenDirs: try draw(.array(of: .element(of: dirs), count: 0...2)))
+                hiddenDirs: try draw(.array(of: .element(of: hiddenEntries), count: 0...2)))
         }
     }
 
@@ -152,7 +157,7 @@ enum FleetGen {
 
     static let syncCase: Gen<SyncCase> = Gen.compose { draw in
         let store = FleetStoreView(
-            sessions: try draw(uniqueSessions), hiddenDirs: try draw(.array(of: .element(of: dirs), count: 0...2)),
+            sessions: try draw(uniqueSessions), hiddenDirs: try draw(.array(of: .element(of: hiddenEntries), count: 0...2)),
             knownDownHosts: try draw(.array(of: .element(of: hosts), count: 0...2)).sortedUnique,
             liveFetchedOnce: try draw(.bool), hydratedFromDisk: try draw(.bool))
         let zero = try draw(.optional(.int(in: 0...100)))

@@ -1,3 +1,4 @@
+import Foundation
 import FleetCard
 import PropertyTesting
 
@@ -34,6 +35,14 @@ extension Profile {
 
 /// The spec's definitions, restated independently of the code under test.
 enum Spec {
+    /// The real app's hidden dirs: an entry, trimmed, hides its dir and every dir below it.
+    static func hidden(_ dir: String, by entries: [String]) -> Bool {
+        entries.contains { raw in
+            let entry = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            return !entry.isEmpty && (dir == entry || dir.starts(with: entry + "/"))
+        }
+    }
+
     /// Equal on everything a card renders: counts, more, each row's sid/title/state/since.
     static func renderablyEqual(_ lhs: FleetContentState, _ rhs: FleetContentState) -> Bool {
         lhs.working == rhs.working && lhs.needsInput == rhs.needsInput && lhs.more == rhs.more

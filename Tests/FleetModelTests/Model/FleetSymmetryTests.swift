@@ -31,7 +31,7 @@ struct FleetSymmetryTests {
         Case(name: "two phones, updatedAt compared, budget 0, depth 10", config: twoPhones("updatedAtExcluded", budget: 0, depth: 10),
              full: (424, 1258), reduced: (395, 1198)),
         Case(name: "two phones, end gate off, budget 1, depth 7", config: twoPhones("endGateTrustworthiness", budget: 1, depth: 7),
-             full: (996, 1980), reduced: (924, 1861)),
+             full: (963, 1950), reduced: (891, 1831)),
     ]
 
     /// A verdict as comparable text: the outcome and the length of its trace.
@@ -105,10 +105,10 @@ struct FleetSymmetryTests {
 
     static let sessionCases: [Case] = [
         Case(name: "two idle sessions, budget 2, depth 12", config: twoSessions(.idle, guardOff: nil, budget: 2, depth: 12),
-             full: (6052, 17529), reduced: (3037, 8802)),
+             full: (5932, 17433), reduced: (2977, 8754)),
         Case(name: "two working sessions, updatedAt compared, budget 1, depth 10",
              config: twoSessions(.working, guardOff: "updatedAtExcluded", budget: 1, depth: 10),
-             full: (1341, 3778), reduced: (1203, 3418)),
+             full: (1337, 3778), reduced: (1199, 3418)),
         Case(name: "two needs-input sessions, budget 1, depth 8",
              config: twoSessions(.needsInput, guardOff: nil, budget: 1, depth: 8),
              full: (712, 1755), reduced: (636, 1595)),
