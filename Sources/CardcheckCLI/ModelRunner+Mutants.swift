@@ -107,7 +107,7 @@ extension ModelRunner {
             // Each row's story beside the configuration that ran it: ROOT/<world>/.
             for row in rows {
                 guard let first = row.first else { continue }
-                let directory = try OutputDirectory.create(root + "/" + row.world)
+                let directory = try OutputDirectory.createAfterRun(root + "/" + row.world)
                 try save(
                     [Minimizer(row.mutant.mutant).minimize(first.trace)], model: row.mutant.mutant, in: directory,
                     stories: request.stories, console: console, guardOff: row.mutant.name,
