@@ -60,4 +60,24 @@ struct FleetMutantsShapeTests {
         }
         #expect(FleetMutants.shapeMissing("clientEndedVeto", model: vetoed, steps: steps) == FleetMutants.vetoLoopMissing)
     }
+
+    /// Each row of the committed guard table links the story of its guard, beside the world it
+    /// names, and that story's trace breaks the row's property with that guard off.
+    @Test("every link of the fleet guard table opens its row's story, beside the world that ran it")
+    func guardTableLinks() throws {
+        let dir = Repository.root + "/Counterexamples/fleet-card"
+        let table = String(decoding: try #require(FileManager.default.contents(atPath: dir + "/GUARD-TABLE.md")), as: UTF8.self)
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| guard off") }
+        #expect(rows.count == Guards.names.count)
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let (guardName, world, link) = (cells[0], cells[1], cells[4])
+            let open = try #require(link.range(of: "]("))
+            let property = String(link.dropFirst().prefix { $0 != "]" })
+            let target = String(link[open.upperBound...].dropLast())
+            #expect(target == "../\(world)/\(FleetCounterexamples.stem(property, guardOff: guardName)).md", "\(guardName): \(target)")
+            let (model, trace, _) = try FleetStoryClaimsTests.load(dir + "/" + target.replacingOccurrences(of: ".md", with: ".json"))
+            #expect(trace.property == property && model.config.guards.switchedOff == [guardName], "\(guardName): \(target)")
+        }
+    }
 }
