@@ -50,9 +50,11 @@ enum FleetCatalog {
                 var mutant = base
                 mutant.guards = Guards.allBut(name) ?? .all
                 mutant.description = FleetMutants.describe(model.config.description, guardOff: name, override: override)
+                let system = FleetSystem(config: mutant)
                 return GuardMutant(
-                    name: name, mutant: FleetSystem(config: mutant), baseline: FleetSystem(config: base),
-                    override: override?.reason, specClass: FleetMutants.specClass[name])
+                    name: name, mutant: system, baseline: FleetSystem(config: base),
+                    override: override?.reason, specClass: FleetMutants.specClass[name],
+                    specShape: { FleetMutants.shapeMissing(name, model: system, steps: $0.steps) })
             }
         },
         countsTotalOnly: true,

@@ -44,12 +44,19 @@ public struct GuardMutant<M: Model>: Sendable {
     /// The property class the spec says this guard's absence causes ("Without it"), shown first
     /// when the run breaks it (nil: the shortest counterexample is shown).
     public var specClass: String?
-    public init(name: String, mutant: M, baseline: M, override: String? = nil, specClass: String? = nil) {
+    /// When the spec's "Without it" names more than a class (a particular loop), whether a trace
+    /// of that class shows it: nil when it does, else what the guard table says instead.
+    public var specShape: (@Sendable (Trace<M>) -> String?)?
+    public init(
+        name: String, mutant: M, baseline: M, override: String? = nil, specClass: String? = nil,
+        specShape: (@Sendable (Trace<M>) -> String?)? = nil
+    ) {
         self.name = name
         self.mutant = mutant
         self.baseline = baseline
         self.override = override
         self.specClass = specClass
+        self.specShape = specShape
     }
 }
 

@@ -101,10 +101,13 @@ extension ModelRunner {
                 if stop.signal.isRaised && rows.last?.mutant.name != name { break }
             }
         }
-        console.print(table(rows, notRun: names.dropFirst(rows.count).map { $0 }, worlds: worlds.count > 1))
-        if let directory = request.saveDirectory {
+        let written = request.saveDirectory != nil
+        console.print(table(rows, notRun: names.dropFirst(rows.count).map { $0 }, worlds: worlds.count > 1, links: written))
+        if let root = request.saveDirectory {
+            // Each row's story beside the configuration that ran it: ROOT/<world>/.
             for row in rows {
                 guard let first = row.first else { continue }
+                let directory = try OutputDirectory.createAfterRun(root + "/" + row.world)
                 try save(
                     [Minimizer(row.mutant.mutant).minimize(first.trace)], model: row.mutant.mutant, in: directory,
                     stories: request.stories, console: console, guardOff: row.mutant.name,
@@ -134,7 +137,9 @@ extension ModelRunner {
 
     /// The table `cardcheck mutants` prints (Markdown, so it pastes into the README).
     /// With several worlds, a `world` column names the configuration that killed each guard.
-    func table(_ rows: [MutantRow], notRun: [String], worlds: Bool = false) -> [String] {
+    /// With `links` (the stories were written under a root, `--write ROOT`), each row's property
+    /// links its story, relative to a table kept one directory under the root (ROOT/x/GUARD-TABLE.md).
+    func table(_ rows: [MutantRow], notRun: [String], worlds: Bool = false, links: Bool = false) -> [String] {
         var lines = [
             "| guard off |" + (worlds ? " world |" : "")
                 + " property class found | the spec's \"Without it\" | property | depth | minimized steps | also broken | bounds |",
@@ -142,16 +147,25 @@ extension ModelRunner {
         ]
         for r in rows {
             let first = r.first
-            let minimized = first.map { Minimizer(r.mutant.mutant).minimize($0.trace).steps.count }
+            let shortest = first.map { Minimizer(r.mutant.mutant).minimize($0.trace) }
+            let minimized = shortest?.steps.count
             let cls = first.map { propertyClass($0.name) } ?? (r.exhaustive ? "**NOT KILLED**" : Self.cutShort)
             let bounds = (r.mutant.override.map { "override: \($0)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
                 + (r.cut.isEmpty ? "" : "; " + BoundCutNote.cell(r.cut))
             let also = r.killers.map(\.name).filter { $0 != first?.name }
             let spec = r.mutant.specClass.map { spec in
-                first == nil ? spec : spec == cls ? "\(spec): shown"
-                    : "\(spec): not broken within these bounds; \(cls) appeared instead"
+                guard let first, spec == cls else {
+                    return first == nil ? spec : "\(spec): not broken within these bounds; \(cls) appeared instead"
+                }
+                // A row whose spec text names a particular loop says "shown" only when its trace shows it.
+                if let shortest, let differs = r.mutant.specShape?(shortest) { return "\(spec): \(differs)" }
+                return "\(spec): shown"
             } ?? "-"
-            lines.append("| \(r.mutant.name) |" + (worlds ? " \(r.world) |" : "") + " \(cls) | \(spec) | \(first?.name ?? "-") | \(first.map { String($0.trace.steps.count) } ?? "-") | "
+            var property = first?.name ?? "-"
+            if links, let first, let stem = story?.stem(first.name, r.mutant.name) {
+                property = "[\(first.name)](../\(r.world)/\(stem).md)"
+            }
+            lines.append("| \(r.mutant.name) |" + (worlds ? " \(r.world) |" : "") + " \(cls) | \(spec) | \(property) | \(first.map { String($0.trace.steps.count) } ?? "-") | "
                 + "\(minimized.map(String.init) ?? "-") | \(also.isEmpty ? "-" : also.joined(separator: ", ")) | \(bounds) |")
         }
         for name in notRun {

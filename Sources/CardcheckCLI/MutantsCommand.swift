@@ -24,8 +24,10 @@ enum MutantsCommand {
           --time-limit S     stop the whole table after S seconds
           --memory MB        stop a search (partial row) once the process holds MB megabytes
                              (default: three quarters of MemTotal, or of the cgroup's limit)
-          --save DIR         write each row's counterexample into DIR as JSON (for `cardcheck replay`)
-          --write DIR        as --save, plus a Markdown story beside each (models with stories)
+          --save DIR         write each row's counterexample as JSON (for `cardcheck replay`) into
+                             DIR/<world>/, beside the configuration that ran it
+          --write DIR        as --save, plus a Markdown story beside each (models with stories);
+                             the table links each row's story as ../<world>/<file>.md
           --progress         progress on stderr even when it is not a terminal
         """
 

@@ -36,6 +36,12 @@ import Testing
         let first = CapturedConsole()
         #expect(first.run("mutants", rows, plain, "--only", "seenSidSkip", "--threads", "1") == 0)
         #expect(!first.err.contains { $0.hasPrefix("  seenSidSkip in plain") })
+        // --write ROOT puts the row's story beside the world that ran it, and the row links it.
+        let written = CapturedConsole()
+        #expect(written.run("mutants", plain, rows, "--only", "seenSidSkip", "--threads", "1", "--write", scratch.path + "/out") == 0)
+        #expect(written.out.contains { $0.hasPrefix("| seenSidSkip | rows | double-counted-session | double-counted-session: shown | [double-counted-session](../rows/double-counted-session-seenSidSkip-off.md) |") })
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch.path + "/out")) == ["rows"])
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/out/rows/double-counted-session-seenSidSkip-off.md"))
         // Same inputs, same output.
         let again = CapturedConsole()
         _ = again.run("mutants", plain, rows, "--only", "seenSidSkip", "--threads", "1")

@@ -131,6 +131,87 @@ extension FleetStory {
         return text
     }
 
+    /// The wrong card `zombieCause` names `cause` for in the last state: (phone, its number).
+    func zombieCard(_ cause: String) -> (Int, Int)? {
+        let states = self.states
+        guard let last = states.last else { return nil }
+        let truth = model.truth(last)
+        guard let d = last.devices.indices.first(where: { model.zombieCause(last, $0) == cause }),
+            let c = last.devices[d].cards.firstIndex(where: { truth.activeTotal == 0 || $0.content != truth })
+        else { return nil }
+        return (d, cardNumbers[states.count - 1][d][c])
+    }
+
+    /// What last happened to a card's update-token registration at the default host.
+    enum Registration {
+        case registered(Int)
+        case superseded(Int, by: String)
+        case lost(Int)
+        case rotated(Int)
+    }
+
+    /// The registration events of phone `d`'s card `number` at the default host, in step order.
+    func registrations(_ d: Int, _ number: Int) -> [Registration] {
+        let states = self.states, numbers = cardNumbers
+        func token(_ k: Int) -> UInt8? {
+            numbers[k][d].firstIndex(of: number).map { states[k].devices[d].cards[$0].token }
+        }
+        var out: [Registration] = []
+        for k in steps.indices where k + 1 < states.count {
+            let old = states[k], new = states[k + 1]
+            guard let mine = token(k), mine != 0 else { continue }
+            switch steps[k] {
+            case .arrivePost(let p):
+                let post = old.posts[p]
+                guard post.endpoint == .updateToken, post.host == 0 else { continue }
+                if post.token == mine {
+                    out.append(.registered(k + 1))
+                } else if old.registries[0].update.contains(where: { $0.token == mine }),
+                    let now = token(k + 1), !new.registries[0].update.contains(where: { $0.token == now })
+                {
+                    out.append(.superseded(k + 1, by: tokenName(post.token, old, numbers[k])))
+                }
+            case .losePost(let p):
+                let post = old.posts[p]
+                if post.endpoint == .updateToken, post.host == 0, post.token == mine { out.append(.lost(k + 1)) }
+            case .rotateToken(let e) where e == d:
+                if let now = token(k + 1), now != mine { out.append(.rotated(k + 1)) }
+            default: continue
+            }
+        }
+        return out
+    }
+
+    /// "the token of phone1's card #2", or of a card no phone shows any more.
+    func tokenName(_ token: UInt8, _ s: FleetState, _ numbers: [[Int]]) -> String {
+        guard case .card(let d, let c)? = model.owner(of: token, in: s) else { return "the token of a card that is gone" }
+        return "the token of " + FleetStory.cardName(d, numbers[d][c])
+    }
+
+    /// unaddressable, told from the steps: what became of the card's registration.
+    var unaddressableText: String {
+        let generic = "the server's token store holds no token of this card, so no update or end can reach it."
+        guard let (d, n) = zombieCard("unaddressable") else { return generic }
+        let name = FleetStory.cardName(d, n)
+        let events = registrations(d, n)
+        let registered = events.last { if case .registered = $0 { true } else { false } }
+        let since = registered.map { " after its token was registered (step \($0.step))" } ?? ""
+        switch events.last {
+        case .superseded(let k, let other)?:
+            return "\(name)'s token was registered (step \(registered?.step ?? 0)), then a POST /update-token carrying \(other) "
+                + "arrived (step \(k)) and superseded it (supersedeUpdateToken keeps one update token per environment): "
+                + "the server holds no token of this card, so no update or end can reach it."
+        case .rotated(let k)?:
+            return "\(name)'s update token rotated (step \(k))\(since), and the new token never reached the server: no update or end can reach it."
+        case .lost(let k)?:
+            return "\(name)'s POST /update-token was lost (step \(k))\(since), so the server holds no token of this card: no update or end can reach it."
+        case nil:
+            return "no POST /update-token of \(name)'s token ever reached the server, so no update or end can reach it."
+        case .registered?:
+            return generic
+        }
+    }
+
     /// The cause text for `cls`:`cause`, or nil when the cause has none.
     func causeText(_ cls: String, _ cause: String) -> String? {
         switch (cls, cause) {
@@ -162,6 +243,8 @@ extension FleetStory {
             return "the app knows a host is down, so its end gate leaves the card untouched (spec E: unknown is not zero), whatever the reachable hosts say."
         case ("zombie-card", "other-writer-moved"):
             return otherWriterMovedText
+        case ("zombie-card", "unaddressable"):
+            return unaddressableText
         case ("zombie-card", "adopted-never-filled"):
             return "the server adopted this card and never filled it, and (the variant) never ends such a card."
         case ("false-end", "server"):
@@ -180,6 +263,15 @@ extension FleetStory {
             return "an update-token registration was adopted between the server's start decide and its send; the send still went out."
         default:
             return FleetStory.causeMeaning[cause]
+        }
+    }
+}
+
+extension FleetStory.Registration {
+    /// The step (1-based) of the event.
+    var step: Int {
+        switch self {
+        case .registered(let k), .superseded(let k, _), .lost(let k), .rotated(let k): k
         }
     }
 }

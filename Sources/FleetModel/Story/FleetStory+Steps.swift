@@ -15,14 +15,14 @@ extension FleetStory {
             actor = "user"
             arrow = ("World", "Phone\(d + 1)", action.description)
             if case .openApp = action, old.devices[d].app == .notRunning {
-                changes.append(launchText(old, new, d, ids, &guards))
+                changes.append(launchText(old, new, d, ids, sentText(old, action, ids), &guards))
             }
         case .terminateApp(let d), .declineWake(let d), .backgroundEnds(let d), .backgroundLaunch(let d):
             actor = "iOS"
             arrow = ("iOS", "Phone\(d + 1)", action.description)
             if case .backgroundLaunch = action {
                 changes.append(old.devices[d].app == .notRunning
-                    ? "in the background, " + launchText(old, new, d, ids, &guards)
+                    ? "in the background, " + launchText(old, new, d, ids, sentText(old, action, ids), &guards)
                     : "the app resumes in the background")
             }
         case .rotateToken(let d):
@@ -34,11 +34,12 @@ extension FleetStory {
             changes.append("memory lost, fleet-activity-state.json kept, boot-time load in flight")
         case .devBuildLaunch:
             actor = "world"
-            arrow = ("World", server(0), "dev build POSTs a sandbox push-to-start token")
+            arrow = ("World", FleetStory.devBuild, "a sandbox dev build launches: POST /start-token sent")
+            changes.append("POST /start-token sent by a sandbox dev build, with a sandbox push-to-start token (not a modelled phone)")
         case .losePost(let p):
             actor = "network"
             let post = old.posts[p]
-            arrow = ("World", "Phone\(Int(post.device) + 1)", "POST \(endpointName(post.endpoint)) lost")
+            arrow = ("World", FleetStory.sender(post), "POST \(endpointName(post.endpoint)) lost")
             changes.append("the POST \(endpointName(post.endpoint)) never arrives")
         case .dropPush(let p):
             actor = "APNs"
@@ -78,7 +79,7 @@ extension FleetStory {
             actor = "server h\(Int(post.host) + 1)"
             let text = postText(post, old, new, ids, &guards)
             changes.append(text)
-            arrow = ("Phone\(Int(post.device == 0xFF ? 0 : post.device) + 1)", server(Int(post.host)), text)
+            arrow = (FleetStory.sender(post), server(Int(post.host)), text)
         case .deliverPush(let p):
             let push = old.pushes[p]
             let d = Int(push.device)
@@ -106,12 +107,7 @@ extension FleetStory {
                 parts.append("dedupe ends card \(gone.map { "#\($0)" }.joined(separator: ", ")), keeping card \(kept) (the newest updatedAt)")
                 guards.append("dedupe: \(gone.count) loser(s) ended")
             }
-            let sent = new.devices[d].cards.indices.filter { c in
-                new.devices[d].cards[c].posted && !(old.devices[d].cards.first { $0.token == new.devices[d].cards[c].token }?.posted ?? false)
-            }
-            if !sent.isEmpty {
-                parts.append("POST /update-token sent for the token of " + sent.map { FleetStory.cardName(d, ids.new[d][$0]) }.joined(separator: ", "))
-            }
+            parts += sentText(old, action, ids)
             let text = parts.joined(separator: "; ")
             changes.append(text)
             arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
@@ -121,17 +117,27 @@ extension FleetStory {
             guards: guards, lockScreens: FleetStory.lockScreens(model, new, ids.new), arrow: arrow)
     }
 
+    /// The diagram's participant for sandbox dev builds (their POSTs come from no modelled phone).
+    static let devBuild = "DevBuild"
+
+    /// The participant that sent `post`: its phone, or a sandbox dev build.
+    static func sender(_ post: PostCell) -> String {
+        post.device == 0xFF ? devBuild : "Phone\(Int(post.device) + 1)"
+    }
+
     /// A cold launch: configure() syncs on the empty store, then the cache hydrates it.
-    func launchText(_ old: FleetState, _ new: FleetState, _ d: Int, _ ids: CardIDs, _ guards: inout [String]) -> String {
+    func launchText(
+        _ old: FleetState, _ new: FleetState, _ d: Int, _ ids: CardIDs, _ sent: [String], _ guards: inout [String]
+    ) -> String {
         var text = "the app launches: configure() syncs on the still empty store"
         if !old.devices[d].cards.isEmpty && new.devices[d].cards.isEmpty {
             let names = ids.old[d].map { FleetStory.cardName(d, $0) }.joined(separator: ", ")
-            text += ", whose zero ends \(names) (POST /ended sent)"
+            text += ", whose zero ends \(names)"
             guards.append("endGateTrustworthiness is off: an unknown count read as zero")
         } else if !old.devices[d].cards.isEmpty {
             guards.append("endGateTrustworthiness: the count is unknown, the card is left untouched")
         }
-        return text + "; the store is then hydrated from the cache (not trusted); POST /start-token sent"
+        return ([text + "; the store is then hydrated from the cache (not trusted)"] + sent).joined(separator: "; ")
     }
 
     /// The action as the story says it: the actor column already names the server, and POST

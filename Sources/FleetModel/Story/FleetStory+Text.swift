@@ -118,7 +118,7 @@ extension FleetStory {
                 guards.append("endGateTrustworthiness is off: an unknown count read as zero")
             }
             let names = ids.old[d].map { FleetStory.cardName(d, $0) }.joined(separator: ", ")
-            return "the end gate says end: \(names) ended, POST /ended sent"
+            return (["the end gate says end: \(names) ended"] + sentText(old, .sync(d), ids)).joined(separator: "; ")
         }
         if after.count > before.count {
             let capable = after.last?.pushCapable == true
@@ -189,7 +189,7 @@ extension FleetStory {
         "idle-phone": "the card was push-started and its update token never reached the server (no background launch, or the registration POST failed): the documented idle-phone hole.",
         "two-phones": "the card's token was registered, then another phone on the same APNs environment took the single update-token slot: the documented two-phones hole.",
         "not-push-capable": "the card was created without a push token, so no server can reach it.",
-        "unaddressable": "the server holds no token for this card (e.g. its registration was lost, or its token rotated while the app slept).",
+        "unaddressable": "the server's token store holds no token of this card, so no update or end can reach it.",
         "server-forgot": "the server holds the card's token but believes there is no card, so it never updates it.",
         "advanced-despite-failure": "the send to the real card failed, yet the server counted the tick as delivered.",
         "other-writer-moved": "the last send to this card failed and the server did not count it delivered, so its memory is not what the card shows, and it sees nothing to re-send.",

@@ -8,10 +8,23 @@ public struct FleetStory {
     public let steps: [FleetSystem.Action]
     public let property: String
 
+    /// The states s0 ... sn (stopping early if a step is disabled or names nothing in the state:
+    /// a story is also rendered for a trace that diverged), replayed once.
+    let states: [FleetState]
+    /// Per state, per phone, the number of each card in state order (`FleetStory+Cards`).
+    let cardNumbers: [[[Int]]]
+
     public init(model: FleetSystem, steps: [FleetSystem.Action], property: String) {
         self.model = model
         self.steps = steps
         self.property = property
+        var out = [model.initialStates()[0]]
+        for step in steps {
+            guard let last = out.last, model.actions(in: last).contains(step), let next = model.next(last, step) else { break }
+            out.append(next)
+        }
+        states = out
+        cardNumbers = Self.numbers(model, steps, out)
     }
 
     /// One replayed step: the states around it and what it meant.
@@ -23,17 +36,6 @@ public struct FleetStory {
         let guards: [String]
         let lockScreens: String
         let arrow: (from: String, to: String, text: String)
-    }
-
-    /// The states s0 ... sn (stopping early if a step is disabled or names nothing in the state:
-    /// a story is also rendered for a trace that diverged).
-    var states: [FleetState] {
-        var out = [model.initialStates()[0]]
-        for step in steps {
-            guard let last = out.last, model.actions(in: last).contains(step), let next = model.next(last, step) else { break }
-            out.append(next)
-        }
-        return out
     }
 
     var lines: [Line] {
@@ -128,6 +130,7 @@ public struct FleetStory {
         var out = ["sequenceDiagram"]
         var participants = ["World", "iOS"]
         for d in model.config.devices.indices { participants.append("Phone\(d + 1)") }
+        if model.config.world.devBuildLaunch { participants.append(FleetStory.devBuild) }
         participants.append("APNs")
         for i in 0..<model.serverCount { participants.append(FleetStory.serverName(model, i).replacingOccurrences(of: " ", with: "_")) }
         for p in participants { out.append("    participant \(p)") }

@@ -10,7 +10,7 @@ import Testing
 struct FleetStoryCausesTests {
     static let held = Repository.root + "/Counterexamples/fleet-card-other-writer/zombie-card.other-writer-moved.json"
     static let counted = Repository.root
-        + "/Counterexamples/fleet-card/zombie-card.advanced-despite-failure-allAcceptedForUpdateAndEnd-off.json"
+        + "/Counterexamples/fleet-card-faults/zombie-card.advanced-despite-failure-allAcceptedForUpdateAndEnd-off.json"
 
     func story(_ path: String) throws -> FleetStory {
         let data = try #require(FileManager.default.contents(atPath: path))
