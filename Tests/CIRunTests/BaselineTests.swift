@@ -62,3 +62,26 @@ import Testing
         }
     }
 }
+
+extension BaselineTests {
+    /// An entry accepts its own configuration's violation only: the same property name broken in
+    /// another configuration is a new finding, in a run and after `merge`.
+    @Test("a violation accepted for one configuration is a new finding in another")
+    func acceptedPerConfiguration() throws {
+        var other = Fixtures.check()
+        other.configuration = "other"
+        other.id = JobReport.id(.check, "other", nil)
+        let r = Fixtures.report([Fixtures.check(), other])
+        #expect(!r.passed)
+        #expect(r.baseline.accepted == 1)
+        #expect(r.baseline.new.map(\.configuration) == ["other"])
+        #expect(r.jobs.map(\.status) == [.fail, .pass])
+        #expect(r.jobs[0].properties[0].accepted == false)
+        #expect(r.jobs[0].detail == "\"known hole\" violated, not in the baseline")
+        let merged = try CIReport.merge([("a.json", Fixtures.report([other]))], baseline: Fixtures.baseline)
+        #expect(!merged.passed)
+        #expect(merged.baseline.new == [FindingRef(configuration: "other", property: "known hole", story: "counterexamples/toy/known-hole.md")])
+        #expect(Fixtures.baseline.entry("other", "known hole") == nil)
+        #expect(Fixtures.baseline.accepted(in: "other").isEmpty)
+    }
+}

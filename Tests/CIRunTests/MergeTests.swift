@@ -117,3 +117,27 @@ import Testing
         #expect(r.jobs[0].detail == "not exhaustive (not run (interrupted))")
     }
 }
+
+extension MergeTests {
+    /// The fixtures above violate in part 1; here only a later part does, in either input order.
+    @Test("a property violated only in a later part is violated after merge, and fails the run when not accepted")
+    func violatedInLaterPartOnly() throws {
+        let first = Fixtures.report([Fixtures.check(part: 1, parts: 3)], shards: ["1/3"], final: false)
+        let second = Fixtures.report([Fixtures.check(safe: .violated, part: 2, parts: 3)], shards: ["2/3"], final: false)
+        let third = Fixtures.report([Fixtures.check(part: 3, parts: 3)], shards: ["3/3"], final: false)
+        let shards = [("a.json", first), ("b.json", second), ("c.json", third)]
+        for order in [[0, 1, 2], [2, 1, 0], [1, 0, 2]] {
+            let merged = try CIReport.merge(order.map { shards[$0] }, baseline: Fixtures.baseline)
+            let job = try #require(merged.jobs.first)
+            #expect(job.properties.map(\.verdict) == [.violated, .violated, .holds], "\(order)")
+            #expect(job.properties[1].steps == 3)
+            #expect(!merged.passed)
+            #expect(merged.baseline.new.map(\.property) == ["safe"])
+        }
+        // The same for a fold of two parts directly: the later part's violation wins over holds.
+        let folded = try CIReport.fold(Fixtures.check(part: 1, parts: 2), Fixtures.check(safe: .violated, part: 2, parts: 2), path: "x")
+        #expect(folded.properties[1].verdict == .violated)
+        let reversed = try CIReport.fold(Fixtures.check(safe: .violated, part: 2, parts: 2), Fixtures.check(part: 1, parts: 2), path: "x")
+        #expect(reversed.properties[1].verdict == .violated)
+    }
+}

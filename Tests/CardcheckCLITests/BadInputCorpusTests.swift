@@ -15,6 +15,7 @@ struct BadInputCorpusTests {
         (["check", at("duplicate-key")], 2, "\(at("duplicate-key")): not valid JSON: $.small: duplicate key"),
         (["check", at("duplicate-model")], 2, "\(at("duplicate-model")): not valid JSON: $.model: duplicate key"),
         (["check", at("trailing-comma")], 2, "\(at("trailing-comma")): not valid JSON: trailing comma"),
+        (["check", at("trailing-comma-array")], 2, "\(at("trailing-comma-array")): not valid JSON: $.sessions: trailing comma"),
         (["check", at("wrong-type")], 2, "\(at("wrong-type")): $.processes: expected an integer"),
         (["check", at("not-integer")], 2, "\(at("not-integer")): $.processes: expected an integer, got 1.5"),
         (["check", at("overflow")], 2, "\(at("overflow")): not valid JSON: $.processes: integer out of range (more than 64 bits)"),

@@ -58,3 +58,19 @@ import Testing
         #expect(tested.union(committed) == CheckinGuard.shipped)
     }
 }
+
+extension CheckinGuardTests {
+    /// iOS writes the queue in the tap's second half (`finishTap`), Android in the first: the
+    /// switch must reach both paths.
+    @Test("on iOS, where the tap's queue write comes second, writeDedup off gives a queue duplicate; on, none")
+    func writeDedupOnIOS() {
+        let c = Case(guardOff: .writeDedup, property: "queue-duplicate", budget: 3, world: [])
+        var off = Self.config(c, guardOn: false), on = Self.config(c, guardOn: true)
+        off.platform = .ios
+        on.platform = .ios
+        let offRun = CheckinCheck.run(off), onRun = CheckinCheck.run(on)
+        #expect(offRun.report.exhaustive && onRun.report.exhaustive)
+        #expect(offRun.violations.contains { $0.name == c.property }, "\(offRun.violated)")
+        #expect(!onRun.violations.contains { $0.name == c.property }, "\(onRun.violated)")
+    }
+}

@@ -66,3 +66,27 @@ import Testing
                               more: 0, updatedAt: 50)))
     }
 }
+
+extension FleetClientSyncTests {
+    /// spec lifecycle E: a down host's busy is frozen, so the store blanks it whatever the trust
+    /// guard says; with the guard off the untrusted count is taken at face value, blanked.
+    @Test("with endGateTrustworthiness off, a session busy on a host known down is not counted or shown as working")
+    func downHostBusyNotCountedWithTrustGuardOff() throws {
+        let off = try #require(Guards.allBut("endGateTrustworthiness"))
+        var store = liveStore([working("s1", "s1", host: "h1"), working("s2", "s2", host: "h2")])
+        store.knownDownHosts = ["h2"]
+        #expect(!store.isCountTrustworthy)
+        let (action, _) = FleetClientSync().syncing(store, card: nil, now: 5, guards: off)
+        guard case .request(let content, _) = action else { Issue.record("expected a request, got \(action)"); return }
+        #expect(content.working == 1 && content.activeTotal == 1)
+        #expect(content.rows.map(\.sid) == ["s1"])
+        // The down host's session alone: nothing active, so no card is requested.
+        var alone = liveStore([working("s2", "s2", host: "h2")])
+        alone.knownDownHosts = ["h2"]
+        #expect(FleetClientSync().syncing(alone, card: nil, now: 5, guards: off).action == .nothing)
+        let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 0)
+        #expect(FleetClientSync().syncing(alone, card: card, now: 5, guards: off).action == .end)
+        // With the guard on the untrusted count leaves the card untouched.
+        #expect(FleetClientSync().syncing(alone, card: card, now: 5).action == .nothing)
+    }
+}

@@ -142,3 +142,19 @@ func shrinkFromFirstFullCase<Value>(
         #expect(cut.report.contains { $0.hasSuffix(" 3 shrink candidates, shrink budget spent: a smaller failing input may exist)") })
     }
 }
+
+extension ShrinkerTests {
+    /// A length drawn first, then exactly that many elements: deleting an element alone leaves
+    /// the length reading one past the list, so only lowering the length choice just before the
+    /// elements together with the deletion (`lowerLengthAndDelete`) gets below three elements.
+    static let counted = Gen.int(in: 0...6).flatMap { n in Gen.array(of: .int(in: 0...9), count: n...n) }
+
+    @Test("a length-prefixed list holding a 7 among others shrinks to [7]")
+    func lengthPrefixedListShrinksToOneElement() {
+        let run = shrinkFromFirstFullCase(Self.counted, isFull: { $0.count >= 4 && $0.filter { $0 != 7 }.count >= 3 }) {
+            $0.contains(7)
+        }
+        #expect(run.start.map { $0.count >= 4 } == true)
+        #expect(run.result.counterexample == [7])
+    }
+}

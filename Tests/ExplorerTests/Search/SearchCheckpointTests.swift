@@ -105,3 +105,37 @@ extension SearchCheckpointTests {
         #expect(resumed.behavioursNotCounted == "resumed from a checkpoint, which keeps no transitions")
     }
 }
+
+extension SearchCheckpointTests {
+    /// Each part of the identity on its own: a checkpoint resumed by a search of another world
+    /// budget would carry over a frontier the other budget pruned differently.
+    @Test("a checkpoint of another world budget, symmetry setting or partition is refused; the same run's is not")
+    func refusesOtherBudgetSymmetryOrPartition() throws {
+        let path = Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let refused = CheckpointError(description: "\(path): a checkpoint of another model, configuration or bound; remove it to start afresh")
+        let model = Counter(maxPending: 3, maxValue: 5)
+        var options = SearchOptions(depthBound: 9, worldBudget: 5)
+        options.checkpoint = SearchCheckpointing(path: path, interval: 0)
+        var cut = options
+        cut.stateLimit = 30
+        _ = BreadthFirstSearch(model, options: cut).run()
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(BreadthFirstSearch(model, options: options).checkpointError() == nil)
+        for budget in [4, 6, nil] as [Int?] {
+            var other = options
+            other.worldBudget = budget
+            #expect(BreadthFirstSearch(model, options: other).checkpointError() == refused, "budget \(budget ?? -1)")
+        }
+        var symmetric = options
+        symmetric.symmetry = true
+        #expect(BreadthFirstSearch(model, options: symmetric).checkpointError() == refused)
+        var part = options
+        part.partition = SearchPartition(part: 1, parts: 2, level: 1)
+        #expect(BreadthFirstSearch(model, options: part).checkpointError() == refused)
+        // The budgets explore different spaces, so resuming one from the other would be wrong.
+        let four = BreadthFirstSearch(model, options: SearchOptions(depthBound: 9, worldBudget: 4)).run()
+        let five = BreadthFirstSearch(model, options: SearchOptions(depthBound: 9, worldBudget: 5)).run()
+        #expect(five.distinctStates > four.distinctStates)
+    }
+}

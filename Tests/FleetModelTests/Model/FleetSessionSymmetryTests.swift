@@ -135,3 +135,26 @@ extension FleetSessionSymmetryTests {
         }
     }
 }
+
+extension FleetSessionSymmetryTests {
+    @Test("swapping two sessions moves their bits in the since and veto masks, and keeps no veto as none")
+    func masksRenamed() throws {
+        let model = FleetSystem(config: Self.config([Self.working, Self.working], budget: 1, depth: 4))
+        var s = model.initialStates()[0]
+        s.servers[0].sinceMask = 0b01
+        s.servers[0].vetoMask = 0b01
+        s.servers[0].file = PersistedCell(memory: .none, sinceMask: 0b01)
+        let t = model.permuted(s, sessions: [1, 0])
+        #expect(t.servers[0].sinceMask == 0b10)
+        #expect(t.servers[0].vetoMask == 0b10)
+        #expect(t.servers[0].file?.sinceMask == 0b10)
+        #expect(model.permuted(t, sessions: [1, 0]) == s)
+        s.servers[0].vetoMask = nil
+        #expect(model.permuted(s, sessions: [1, 0]).servers[0].vetoMask == nil)
+        // A veto of one session only is not its swap's: the two states are told apart.
+        s.servers[0].vetoMask = 0b01
+        var swapped = s
+        swapped.servers[0].vetoMask = 0b10
+        #expect(model.fingerprint(of: s) != model.fingerprint(of: swapped))
+    }
+}

@@ -138,3 +138,41 @@ struct FleetCodecTests {
         }
     }
 }
+
+extension FleetCodecTests {
+    /// Two hosts that go down: the world part carries `hostsDown` beside the sessions, and a
+    /// state with an outage must come back with it (the other tests' worlds have none).
+    static let outage: FleetSystem = {
+        var world = Fixture.noFaults
+        world.hostOutage = true
+        return FleetSystem(config: Fixture.config(
+            sessions: [.init(host: 0, hidden: false), .init(host: 1, initial: .working)], hosts: 2, world: world, budget: 2))
+    }()
+
+    @Test("a state with a host down packs and unpacks to itself, fresh and against its parent")
+    func hostsDownRoundTrip() {
+        let model = Self.outage
+        var down = 0
+        for (packed, state) in reachableLoaded(model, depth: 6) {
+            if state.hostsDown != 0 { down += 1 }
+            #expect(model.loaded(model.stored(state)).hostsDown == state.hostsDown)
+            #expect(model.loaded(model.stored(state)) == state)
+            for action in model.actions(in: state) {
+                guard let next = model.next(state, action) else { continue }
+                let again = model.loaded(model.stored(next, after: state, packed))
+                #expect(again.hostsDown == next.hostsDown && again == next, "\(action)")
+            }
+        }
+        // Both hosts go down somewhere (else this test would check nothing).
+        #expect(down > 50)
+        #expect(reachable(model, depth: 6).contains { $0.hostsDown == 0b11 })
+    }
+
+    @Test("states that differ only in which host is down pack apart")
+    func hostsDownPacksApart() {
+        let model = Self.outage
+        let states = reachable(model, depth: 6)
+        #expect(Set(states.map { model.stored($0) }).count == states.count)
+        #expect(Set(states.map(\.hostsDown)) == [0, 1, 2, 3])
+    }
+}
