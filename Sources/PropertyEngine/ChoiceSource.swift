@@ -16,10 +16,19 @@ final class ChoiceSource {
 
     /// The default cap on choices per case, so a runaway generator ends as a discarded case.
     static let defaultMaxChoices = 50_000
+    /// The cap on nested combinator draws per case (Hypothesis's 100): a recursive generator
+    /// without a depth bound overflowed the stack long before the choice cap, so it ends here
+    /// as an overrun, a discarded case.
+    static let defaultMaxDepth = 100
 
     private var rng: Xoshiro256
     private let replayed: [UInt64]?
     private let maxChoices: Int
+    private let maxDepth: Int
+    /// The combinators being drawn, outermost first.
+    private var sites: [GenSite] = []
+    /// The generator that ran away when this case overran the nesting bound.
+    private(set) var runaway: GenSite?
     private(set) var choices: [UInt64] = []
     private(set) var spans: [Span] = []
     /// The biased choices drawn so far in this case, by bound (for repeats; never iterated),
@@ -29,16 +38,31 @@ final class ChoiceSource {
     /// Choice ranges whose deletion is worth trying first (stateful loops between equal model states).
     var cuts: [Range<Int>] = []
 
-    init(seed: UInt64, maxChoices: Int = ChoiceSource.defaultMaxChoices) {
+    init(seed: UInt64, maxChoices: Int = ChoiceSource.defaultMaxChoices, maxDepth: Int = ChoiceSource.defaultMaxDepth) {
         rng = Xoshiro256(seed: seed)
         replayed = nil
         self.maxChoices = maxChoices
+        self.maxDepth = maxDepth
     }
 
-    init(replaying choices: [UInt64], maxChoices: Int = ChoiceSource.defaultMaxChoices) {
+    init(replaying choices: [UInt64], maxChoices: Int = ChoiceSource.defaultMaxChoices,
+         maxDepth: Int = ChoiceSource.defaultMaxDepth) {
         rng = Xoshiro256(seed: 0)
         replayed = choices
         self.maxChoices = maxChoices
+        self.maxDepth = maxDepth
+    }
+
+    /// Runs `body` (a combinator through which a generator can reach itself) one level deeper;
+    /// past `maxDepth` levels the case ends as an overrun, naming the most repeated combinator.
+    func nested<T>(_ site: GenSite, _ body: () throws -> T) throws -> T {
+        guard sites.count < maxDepth else {
+            runaway = GenSite.mostRepeated(sites + [site])
+            throw Rejection.tooDeep
+        }
+        sites.append(site)
+        defer { sites.removeLast() }
+        return try body()
     }
 
     var isReplaying: Bool { replayed != nil }
@@ -142,4 +166,5 @@ enum Rejection: Error, Equatable {
     case tooManyChoices
     case choiceOutOfRange
     case filtered
+    case tooDeep
 }

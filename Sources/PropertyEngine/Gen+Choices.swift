@@ -25,28 +25,30 @@ extension Gen {
     }
 
     /// A value from one of `gens`, picked uniformly; shrinks toward the first generator.
-    public static func oneOf(_ gens: [Gen]) -> Gen {
+    public static func oneOf(_ gens: [Gen], fileID: StaticString = #fileID, line: UInt = #line) -> Gen {
         precondition(!gens.isEmpty, "Gen.oneOf needs at least one generator")
+        let site = GenSite(combinator: "Gen.oneOf", fileID: fileID, line: line)
         return Gen { source in
-            try source.span(.other) {
+            try source.nested(site) { try source.span(.other) {
                 let index = try source.draw(max: UInt64(gens.count - 1)) { rng, max in rng.next(below: max + 1) }
                 return try gens[Int(index)].generate(source)
-            }
+            } }
         }
     }
 
     /// A value from one of `gens`, picked with the given weights; shrinks toward the first.
-    public static func frequency(_ weighted: [(Int, Gen)]) -> Gen {
+    public static func frequency(_ weighted: [(Int, Gen)], fileID: StaticString = #fileID, line: UInt = #line) -> Gen {
         let total = weighted.reduce(0) { $0 + Swift.max($1.0, 0) }
         precondition(total > 0, "Gen.frequency needs a positive total weight")
-        return Gen { source in try source.span(.other) {
+        let site = GenSite(combinator: "Gen.frequency", fileID: fileID, line: line)
+        return Gen { source in try source.nested(site) { try source.span(.other) {
             var ticket = Int(try source.draw(max: UInt64(total - 1)) { rng, max in rng.next(below: max + 1) })
             for (weight, gen) in weighted where weight > 0 {
                 if ticket < weight { return try gen.generate(source) }
                 ticket -= weight
             }
             throw Rejection.choiceOutOfRange
-        } }
+        } } }
     }
 }
 

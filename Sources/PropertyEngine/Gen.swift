@@ -28,8 +28,11 @@ public struct Gen<Value>: Sendable {
     }
 
     /// Builds a value by drawing from other generators, in order: the way to write records.
-    public static func compose(_ body: @escaping @Sendable (Draw) throws -> Value) -> Gen {
-        Gen { source in try body(Draw(source: source)) }
+    public static func compose(
+        fileID: StaticString = #fileID, line: UInt = #line, _ body: @escaping @Sendable (Draw) throws -> Value
+    ) -> Gen {
+        let site = GenSite(combinator: "Gen.compose", fileID: fileID, line: line)
+        return Gen { source in try source.nested(site) { try body(Draw(source: source)) } }
     }
 
     /// Transforms each generated value; shrinking still works on the underlying choices.
@@ -38,8 +41,11 @@ public struct Gen<Value>: Sendable {
     }
 
     /// Chooses the next generator from a generated value (e.g. a list of a generated length).
-    public func flatMap<T>(_ next: @escaping @Sendable (Value) throws -> Gen<T>) -> Gen<T> {
-        Gen<T> { source in try next(generate(source)).generate(source) }
+    public func flatMap<T>(
+        fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping @Sendable (Value) throws -> Gen<T>
+    ) -> Gen<T> {
+        let site = GenSite(combinator: "Gen.flatMap", fileID: fileID, line: line)
+        return Gen<T> { source in try source.nested(site) { try next(generate(source)).generate(source) } }
     }
 
     /// Keeps only values satisfying `isIncluded`, trying at most `limit` times per case; a case

@@ -43,8 +43,13 @@ enum HarnessMessage {
     static func gaveUp(_ name: String, cases: Int, discarded: Int) -> String {
         "property \"\(name)\" gave up: \(discarded) cases discarded by filters or assume, only \(cases) ran"
     }
-    static func discarded(_ count: Int) -> String {
-        "  discarded: \(count) \(plural(count, "case")) (by filters or assume)"
+    static func discarded(_ count: Int, overruns: Int = 0) -> String {
+        "  discarded: \(count) \(plural(count, "case")) (by filters or assume"
+            + (overruns > 0 ? "; \(overruns) overran the nesting bound)" : ")")
+    }
+    static func overran(_ name: String, generator: String, overruns: Int, draws: Int) -> String {
+        "property \"\(name)\": generator \(generator) nested past \(ChoiceSource.defaultMaxDepth) levels in \(overruns) of "
+            + "\(draws) draws (each discarded as an overrun); bound its recursion, e.g. with Gen.recursive(maxDepth:)"
     }
     /// Appended to the shrink figures when the budget ran out: the input may shrink further.
     static let shrinkBudgetSpent = ", shrink budget spent: a smaller failing input may exist"

@@ -25,8 +25,10 @@ public struct PropertyResult<Value> {
     public internal(set) var outcome: Outcome = .passed
     /// Generated cases that ran (passing ones plus the failing one), corpus replays excluded.
     public internal(set) var cases = 0
-    /// Cases whose generator filters rejected every attempt.
+    /// Cases discarded: filters rejected every attempt, `assume` failed, or the draw overran.
     public internal(set) var discarded = 0
+    /// Discarded cases whose generator nested past the depth bound (a runaway recursion).
+    public internal(set) var overruns = 0
     /// The shrunk failing input.
     public internal(set) var counterexample: Value?
     /// The seed that generates the failing case before shrinking.

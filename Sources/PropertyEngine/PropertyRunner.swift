@@ -69,7 +69,7 @@ struct PropertyRunner<Value> {
     private func generate(from seed: UInt64, into result: inout PropertyResult<Value>) {
         var seeds = SplitMix64(seed: seed)
         var nextSeed = seed, index = 0
-        var counts: [String: Int] = [:]
+        var counts: [String: Int] = [:], runaways: [String: Int] = [:]
         let clock = ContinuousClock(), start = clock.now
         let discardLimit = max(10 * profile.cases, 1_000)
         defer { if profile.seedLog == .file { seedFiles.remove(for: name) } }
@@ -87,6 +87,10 @@ struct PropertyRunner<Value> {
             let source = ChoiceSource(seed: caseSeed)
             guard let value = try? gen.drawn(from: source) else {
                 result.discarded += 1
+                if let site = source.runaway {
+                    result.overruns += 1
+                    runaways[site.description, default: 0] += 1
+                }
                 continue
             }
             let check = Check()
@@ -116,7 +120,13 @@ struct PropertyRunner<Value> {
         }
         result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
         if !result.labels.isEmpty { result.report.append("  labels: " + labelSummary(result)) }
-        if result.discarded > 0 { result.report.append(HarnessMessage.discarded(result.discarded)) }
+        if result.discarded > 0 { result.report.append(HarnessMessage.discarded(result.discarded, overruns: result.overruns)) }
+        if let runaway = runaways.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) {
+            let line = HarnessMessage.overran(
+                name, generator: runaway.key, overruns: result.overruns, draws: result.cases + result.discarded)
+            // Hypothesis's health check: a few overruns are noise, a tenth of all draws is a runaway generator.
+            if result.overruns * 10 >= result.cases + result.discarded { result.issues.append(line) } else { result.report.append(line) }
+        }
         result.report += result.issues.filter { !result.report.contains($0) }
     }
 
