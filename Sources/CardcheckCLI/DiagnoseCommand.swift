@@ -30,7 +30,8 @@ enum DiagnoseCommand {
           --config FILE    the model configuration (default: \(defaultConfig))
           --strict         refuse an unknown event kind instead of skipping it
           --gap-steps N    unlogged steps tried between two lines, 1-64 (default 16)
-          --gap-budget N   world actions among them, 0-8 (default 2)
+          --gap-budget N   world actions among them, 0-8 (default 2, or the configuration's
+                           world budget when larger)
           --max-states N   stop after N candidate states in all (partial report; default 20,000,000)
           --time-limit S   stop after S seconds (partial report)
         """

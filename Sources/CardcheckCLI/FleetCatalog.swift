@@ -67,6 +67,8 @@ enum FleetCatalog {
                     throw ServerLogError(error.message(path))
                 }
                 var options = FleetDiagnosis.Options()
+                // A behaviour of the configuration may spend its whole world budget in one gap.
+                options.gapWorldBudget = max(options.gapWorldBudget, model.config.bounds.worldBudget)
                 if let n = request.gapSteps { options.gapSteps = n }
                 if let n = request.gapBudget { options.gapWorldBudget = n }
                 if let n = request.maxStates { options.maxStates = n }

@@ -48,7 +48,9 @@ struct FleetDiagnosisTests {
         let committed = try String(contentsOfFile: String(path.dropLast(5)) + ".log.jsonl", encoding: .utf8)
         #expect(committed == text, "the committed log is what the tool writes")
         let log = try Self.log(text)
-        let report = FleetDiagnosisReport.make(model, log, path: path)
+        var options = FleetDiagnosis.Options()
+        options.gapWorldBudget = max(options.gapWorldBudget, model.config.bounds.worldBudget)
+        let report = FleetDiagnosisReport.make(model, log, path: path, options: options)
         #expect(report.verdict == .consistent, "\(report.lines.joined(separator: "\n"))")
         let witness = try #require(report.outcomes.first).steps
         #expect(FleetDiagnosis(model: model, log: log).projection(of: witness) == log.lines.count)
