@@ -24,7 +24,7 @@ let package = Package(
         // The search is generic over the model: cross-module optimization lets each model's
         // module specialize it (unspecialized, it runs 5-10x slower).
         .target(
-            name: "Explorer", dependencies: ["BigNum", "SeededRandom", "CPrefetch"],
+            name: "Explorer", dependencies: ["BigNum", "SeededRandom", "CPrefetch"], exclude: ["README.md"],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         .target(name: "ClassicModels", dependencies: ["Explorer"]),
         // The harness's engine; `PropertyTesting` adds `forAll` on swift-testing, which the
@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "PropertyEngine", dependencies: ["SeededRandom"]),
         .target(name: "PropertyTesting", dependencies: ["PropertyEngine"]),
         .target(name: "FleetCard"),
-        .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard", "BigNum"]),
+        .target(name: "FleetModel", dependencies: ["Explorer", "FleetCard", "BigNum"], exclude: ["README.md"]),
         .target(name: "Widgets", dependencies: ["BigNum"]),
         .target(name: "CIRun", dependencies: ["Explorer"]),
         .target(name: "CheckinModel", dependencies: ["Explorer", "Widgets"]),

@@ -47,7 +47,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static func parse(_ data: Data, path: String) throws -> Baseline {
-        guard let root = try? JSONValue(parsing: data) else { throw CIError.notJSON(path) }
+        let root = try CIError.parse(data, path: path)
         let top = try StrictObject(root, at: "", in: path, keys: ["format", "version", "findings"])
         guard try top.string("format") == format else {
             throw CIError.bad(path, "\"format\" must be \"\(format)\"")

@@ -1,3 +1,4 @@
+import Explorer
 import Foundation
 /// Bad input to a CI command (a baseline, a plan, a shard report): one line naming the file.
 public struct CIError: Error, Equatable, CustomStringConvertible {
@@ -12,6 +13,14 @@ public struct CIError: Error, Equatable, CustomStringConvertible {
         if isDirectory.boolValue { return Self("\(path): is a directory, not a file") }
         return Self("\(path): cannot be read (not a regular file, or permission denied)")
     }
-    static func notJSON(_ path: String) -> Self { Self("\(path): not valid JSON (truncated?)") }
+    /// `data` parsed strictly; the reader's message (with its JSON path) names what is wrong,
+    /// as it does for a configuration.
+    static func parse(_ data: Data, path: String) throws(CIError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: data)
+        } catch {
+            throw Self("\(path): not valid JSON: \(StrictJSON.oneLine(error.description))")
+        }
+    }
     static func bad(_ path: String, _ detail: String) -> Self { Self("\(path): \(detail)") }
 }

@@ -46,7 +46,7 @@ public struct CIProfiles: Sendable, Equatable {
 
     public static func load(path: String) throws -> CIProfiles {
         guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
-        guard let root = try? JSONValue(parsing: data) else { throw CIError.notJSON(path) }
+        let root = try CIError.parse(data, path: path)
         let top = try StrictObject(root, at: "", in: path, keys: ["format", "version", "pr", "nightly"])
         guard try top.string("format") == format else { throw CIError.bad(path, "\"format\" must be \"\(format)\"") }
         guard try top.int("version") == 1 else { throw CIError.bad(path, "\"version\" must be 1") }
@@ -55,42 +55,86 @@ public struct CIProfiles: Sendable, Equatable {
             nightly: try profile(top.value("nightly"), at: "nightly", path: path))
     }
 
+    /// What each number may be: past these a plan would allocate without bound or overflow
+    /// its shard loads. Walks and depth are `cardcheck simulate`'s own limits.
+    static let partsRange = 1...1000
+    static let splitLevelRange = 1...100_000
+    static let weightRange = 1...1_000_000
+    static let depthRange = 1...1_000_000
+    static let walksRange = 1...1_000_000_000
+    static let shardsRange = 1...1000
+
+    /// A configuration is named by its file's stem in the models folder: no folder, no "..".
+    public static func isConfigurationName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "." else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+    }
+
     static func profile(_ value: JSONValue, at: String, path: String) throws -> Profile {
         let o = try StrictObject(value, at: at, in: path, keys: ["check", "mutants", "simulate", "shards"])
-        func positive(_ s: StrictObject, _ key: String, default d: Int) throws -> Int {
+        func number(_ s: StrictObject, _ key: String, _ range: ClosedRange<Int>, default d: Int) throws -> Int {
             guard s.has(key) else { return d }
             let n = try s.int(key)
-            guard n >= 1 else { throw s.wrong(key, "a positive integer") }
+            guard range.contains(n) else { throw s.wrong(key, "an integer from \(range.lowerBound) to \(range.upperBound), got \(n)") }
             return n
+        }
+        /// The configuration names of one list, each once, each a file stem in the models folder.
+        var seen: [String: String] = [:]
+        func name(_ s: StrictObject, _ key: String, list: String) throws -> String {
+            let name = try s.string(key)
+            guard isConfigurationName(name) else {
+                throw s.wrong(key, "a configuration name in the models folder (letters, digits, '.', '_', '-'; no '/'), got \"\(StrictJSON.shortened(name))\"")
+            }
+            if let first = seen[list + "|" + name] {
+                throw CIError.bad(path, "\"\(StrictObject.join(s.at, key))\" lists \"\(name)\" again (first at \(first)); each configuration once")
+            }
+            seen[list + "|" + name] = s.at
+            return name
         }
         let checks = try o.array("check").enumerated().map { i, item in
             let c = try StrictObject(item, at: "\(at).check[\(i)]", in: path,
                                      keys: ["configuration", "parts", "splitLevel", "weight"])
-            let parts = try positive(c, "parts", default: 1)
-            let level = c.has("splitLevel") ? try positive(c, "splitLevel", default: 1) : nil
+            let configuration = try name(c, "configuration", list: "check")
+            let parts = try number(c, "parts", partsRange, default: 1)
+            let level = c.has("splitLevel") ? try number(c, "splitLevel", splitLevelRange, default: 1) : nil
             if parts > 1 && level == nil { throw c.wrong("splitLevel", "set when \"parts\" is above 1") }
-            return Check(configuration: try c.string("configuration"), parts: parts, splitLevel: level,
-                         weight: try positive(c, "weight", default: 1))
+            return Check(configuration: configuration, parts: parts, splitLevel: level,
+                         weight: try number(c, "weight", weightRange, default: 1))
         }
         let mutants = try o.array("mutants").enumerated().map { i, item in
             let m = try StrictObject(item, at: "\(at).mutants[\(i)]", in: path, keys: ["configuration", "worlds", "weight"])
-            let first = try m.string("configuration")
+            let first = try name(m, "configuration", list: "mutants")
             let worlds: [String] = m.has("worlds") ? try m.array("worlds").enumerated().map { j, world -> String in
-                guard case .string(let name) = world else { throw m.wrong("worlds", "an array of configuration names") }
+                guard case .string(let name) = world, isConfigurationName(name) else {
+                    throw m.wrong("worlds", "an array of configuration names in the models folder (worlds[\(j)])")
+                }
                 guard name != first else { throw m.wrong("worlds", "configurations other than \"\(first)\" (worlds[\(j)])") }
                 return name
             } : []
             for j in worlds.indices where worlds[..<j].contains(worlds[j]) {
                 throw m.wrong("worlds", "each configuration once (worlds[\(j)] repeats \"\(worlds[j])\")")
             }
-            return Mutants(configuration: first, worlds: worlds, weight: try positive(m, "weight", default: 1))
+            return Mutants(configuration: first, worlds: worlds, weight: try number(m, "weight", weightRange, default: 1))
         }
         let simulations = try o.array("simulate").enumerated().map { i, item in
             let s = try StrictObject(item, at: "\(at).simulate[\(i)]", in: path,
                                      keys: ["configuration", "depth", "walks", "weight"])
-            return Simulate(configuration: try s.string("configuration"), depth: try positive(s, "depth", default: 1),
-                            walks: try positive(s, "walks", default: 1), weight: try positive(s, "weight", default: 1))
+            return Simulate(configuration: try name(s, "configuration", list: "simulate"),
+                            depth: try number(s, "depth", depthRange, default: 1),
+                            walks: try number(s, "walks", walksRange, default: 1),
+                            weight: try number(s, "weight", weightRange, default: 1))
         }
-        return Profile(checks: checks, mutants: mutants, simulations: simulations, shards: try positive(o, "shards", default: 1))
+        return Profile(checks: checks, mutants: mutants, simulations: simulations,
+                       shards: try number(o, "shards", shardsRange, default: 1))
+    }
+
+    /// Every configuration the profile names (checked, mutated, worlds, simulated), each once,
+    /// in the profile's order.
+    public static func configurations(of profile: Profile) -> [String] {
+        var names: [String] = []
+        let all = profile.checks.map(\.configuration) + profile.mutants.flatMap { [$0.configuration] + $0.worlds }
+            + profile.simulations.map(\.configuration)
+        for name in all where !names.contains(name) { names.append(name) }
+        return names
     }
 }

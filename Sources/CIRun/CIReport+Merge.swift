@@ -26,7 +26,7 @@ extension CIReport {
         }
         var merged = CIReport(profile: first.report.profile, shards: shards, jobs: Array(byID.values), baseline: baseline, final: true)
         // Every shard of an n-shard plan must be there: a crashed shard's jobs are otherwise unseen.
-        let counts = Set(shards.compactMap { $0.split(separator: "/").last.flatMap { Int($0) } })
+        let counts = Set(shards.compactMap { Self.shard($0)?.count })
         if counts.count > 1 { throw CIError.bad(first.path, "reports of plans with different shard counts") }
         if let n = counts.first {
             merged.missingShards = (1...n).map { "\($0)/\(n)" }.filter { !shards.contains($0) }

@@ -37,6 +37,8 @@ public struct CIReport: Codable, Sendable, Equatable {
     /// Reads a report written by `encoded()`; anything else is one line naming the file.
     public static func load(path: String) throws -> CIReport {
         guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
+        // Strictly first: duplicate keys and trailing commas are named with their JSON path.
+        _ = try CIError.parse(data, path: path)
         let report: CIReport
         do {
             report = try JSONDecoder().decode(CIReport.self, from: data)
@@ -46,6 +48,7 @@ public struct CIReport: Codable, Sendable, Equatable {
         guard report.format == format, report.version == version else {
             throw CIError.bad(path, "a \(report.format) version \(report.version) report; this cardcheck reads \(format) version \(version)")
         }
+        try report.validate(path: path)
         return report
     }
 

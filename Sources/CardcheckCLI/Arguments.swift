@@ -61,10 +61,17 @@ struct Arguments {
         return n
     }
 
-    /// `--seed` as a full 64-bit value, nil when absent.
+    /// `--seed` as a full 64-bit value, decimal or hexadecimal (`0x…`, as CI reports record
+    /// seeds), nil when absent.
     func seed() throws -> UInt64? {
         guard let text = values["--seed"] else { return nil }
-        guard let n = UInt64(text) else { throw CommandError.notSeed(text) }
+        let hex = text.hasPrefix("0x") || text.hasPrefix("0X")
+        let digits = hex ? text.dropFirst(2) : text[...]
+        let allowed: (Character) -> Bool = hex ? { $0.isHexDigit } : { ("0"..."9").contains($0) }
+        guard digits.allSatisfy(allowed), let n = UInt64(digits, radix: hex ? 16 : 10) else {
+            throw CommandError.notSeed(text)
+        }
         return n
     }
 }
+

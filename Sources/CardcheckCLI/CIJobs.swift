@@ -1,4 +1,5 @@
 import CIRun
+import Explorer
 import Foundation
 
 /// The model side of the CI commands: configurations by stem, their guards, the baseline.
@@ -57,16 +58,46 @@ extension CIJobs {
         directory + "/" + CIStories.slug(unit) + ".done.json"
     }
 
-    /// The result a previous run of this shard wrote for `unit`, if any.
-    static func finished(_ unit: CIPlan.Unit, in directory: String?) -> JobReport? {
-        guard let directory, let data = FileManager.default.contents(atPath: donePath(unit, in: directory)) else { return nil }
-        return try? JSONDecoder().decode(JobReport.self, from: data)
+    /// A unit's result with what it was computed from, so a configuration edited between a
+    /// killed run and its rerun is run again rather than kept.
+    struct DoneMarker: Codable {
+        var identity: String
+        var job: JobReport
     }
 
-    /// Records `job` as `unit`'s result (best effort: without it the unit only runs again).
-    static func keep(_ job: JobReport, of unit: CIPlan.Unit, in directory: String?) {
-        guard let directory, let data = try? JSONEncoder().encode(job) else { return }
-        try? data.write(to: URL(fileURLWithPath: donePath(unit, in: directory)), options: .atomic)
+    /// What a unit's result depends on: the unit as planned, the bytes of every configuration
+    /// it reads (its own and its worlds'), and for a simulation the seed.
+    static func identity(_ unit: CIPlan.Unit, models: String, seed: UInt64) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var bytes = [UInt8]((try? encoder.encode(unit)) ?? Data())
+        for name in [unit.configuration] + (unit.worlds ?? []) {
+            bytes += [0] + Array(name.utf8) + [0] + [UInt8](FileManager.default.contents(atPath: path(name, models: models)) ?? Data())
+        }
+        if unit.kind == .simulate { bytes += Array("|seed \(seed)".utf8) }
+        return String(Fingerprint.of(bytes: bytes), radix: 16)
+    }
+
+    /// The result a previous run of this shard wrote for `unit`, if any and if it was computed
+    /// from the same unit and configurations (else the unit runs again).
+    static func finished(_ unit: CIPlan.Unit, identity: String, in directory: String?) -> JobReport? {
+        guard let directory, let data = FileManager.default.contents(atPath: donePath(unit, in: directory)),
+            let marker = try? JSONDecoder().decode(DoneMarker.self, from: data), marker.identity == identity
+        else { return nil }
+        return marker.job
+    }
+
+    /// Records `job` as `unit`'s result; the error when it cannot be written (the shard goes
+    /// on, and ends saying so).
+    static func keep(_ job: JobReport, of unit: CIPlan.Unit, identity: String, in directory: String?) -> OutputError? {
+        guard let directory else { return nil }
+        let path = donePath(unit, in: directory)
+        do {
+            try AtomicFile.write(try JSONEncoder().encode(DoneMarker(identity: identity, job: job)), to: path)
+            return nil
+        } catch {
+            return OutputError.cannotWrite(path)
+        }
     }
 }
 

@@ -13,7 +13,7 @@ public enum CardcheckCommand {
             run: SimulateCommand.run),
         Subcommand(
             name: "replay", summary: "re-run a saved trace and say where it diverges", help: ReplayCommand.help,
-            run: ReplayCommand.run),
+            stoppable: false, run: ReplayCommand.run),
         Subcommand(
             name: "diagnose", summary: "check a server log against the model (trace validation)",
             help: DiagnoseCommand.help, run: DiagnoseCommand.run),
@@ -22,8 +22,8 @@ public enum CardcheckCommand {
             run: MutantsCommand.run),
         Subcommand(name: "pr", summary: "what a pull request runs: PR configurations and their guard mutants", help: ProfileCommand.prHelp, run: { try ProfileCommand.run("pr", $0, console: $1) }),
         Subcommand(name: "nightly", summary: "the nightly matrix, or one shard of it (--shard i/n)", help: ProfileCommand.nightlyHelp, run: { try ProfileCommand.run("nightly", $0, console: $1) }),
-        Subcommand(name: "plan", summary: "the nightly matrix for a CI engine: JSON, a CI matrix, a Kubernetes Job", help: PlanCommand.help, run: PlanCommand.run),
-        Subcommand(name: "merge", summary: "fold shard reports into one report, in any order", help: MergeCommand.help, run: MergeCommand.run),
+        Subcommand(name: "plan", summary: "the nightly matrix for a CI engine: JSON, a CI matrix, a Kubernetes Job", help: PlanCommand.help, stoppable: false, run: PlanCommand.run),
+        Subcommand(name: "merge", summary: "fold shard reports into one report, in any order", help: MergeCommand.help, stoppable: false, run: MergeCommand.run),
         Subcommand(
             name: "bench", summary: "the explorer's speed on a fixed set of models", help: BenchCommand.help,
             run: BenchCommand.run),
@@ -52,9 +52,16 @@ public enum CardcheckCommand {
 
     /// Runs the command for `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        // First: SIGINT and SIGTERM blocked and read by one thread, so a signal sent as the
+        // process starts is not lost before the run it should stop has begun.
+        SignalWatcher.shared.start()
         // A closed pipe is a failed write (exit 4), not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        return run(arguments, console: .standard())
+        let code = run(arguments, console: .standard())
+        // A signal after the run ended (while its report was written): still the signal's code.
+        let late = SignalWatcher.shared.pending
+        if late != 0 && code != ExitCode.interrupted && code != ExitCode.terminated { return 128 + late }
+        return code
     }
 
     /// Runs with output going to `console`: 0 pass, 1 a property fails, 2 bad input (one line).
@@ -80,6 +87,7 @@ public enum CardcheckCommand {
             console.error("cardcheck: " + CommandError.unknownSubcommand(first).description)
             return 2
         }
+        SignalWatcher.shared.command(stoppable: subcommand.stoppable)
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.print(subcommand.help)
@@ -90,6 +98,9 @@ public enum CardcheckCommand {
         } catch let error as CommandError {
             console.error("cardcheck: " + StrictJSON.oneLine(error.description))
             return 2
+        } catch let error as OutputError {
+            console.error("cardcheck: " + StrictJSON.oneLine(error.description))
+            return ExitCode.outputFailed
         } catch {
             console.error("cardcheck: " + StrictJSON.shortened(String(describing: error), limit: 300))
             return 2

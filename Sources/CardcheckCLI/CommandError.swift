@@ -24,7 +24,7 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         Self("\(flag) must be a non-negative integer, got '\(value)'")
     }
     static func notSeed(_ value: String) -> Self {
-        Self("--seed must be an integer from 0 to 18446744073709551615, got '\(value)'")
+        Self("--seed must be an integer from 0 to 18446744073709551615 (decimal, or hexadecimal as 0x…), got '\(StrictJSON.shortened(value))'")
     }
     static func arguments(command: String, expected: String) -> Self {
         Self("cardcheck \(command) takes \(expected) (try: cardcheck \(command) --help)")

@@ -12,7 +12,9 @@ enum MergeCommand {
         order give the same bytes. Story links are made relative to the current directory.
         Writes DIR/report.json, junit.xml and summary.md (default DIR: cardcheck-merged) and
         prints the summary.
-        Exit code: 0 pass, 1 a new finding, a gone finding, a failing or missing job, 2 bad input.
+        Exit code: 0 pass, 1 a new finding, a gone finding, a failing or missing job, 2 bad input
+        (a shard report that is not one this cardcheck wrote: its shard, parts or counts out of
+        range), 4 the merged report not written.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {

@@ -20,6 +20,15 @@ struct CIUnitContext {
     /// Why the run was stopped ("time limit reached", "interrupted (SIGTERM)"), if it was.
     let stopReason: () -> String?
     let baselines = CIBaselineRuns()
+    /// Checkpoints and done markers that could not be written (the run ends with exit 4).
+    let problems = CIProblems()
+
+    /// A checkpoint not written (the run ends with exit 4), or not resumed from (said, the
+    /// search having run afresh).
+    func noteCheckpoint<M>(_ report: SearchReport<M>) {
+        if let problem = report.checkpointProblem { problems.note(problem) }
+        if let refused = report.checkpointRefused { console.error("  \(refused) (not resumed: the search ran afresh)") }
+    }
 
     /// A search's stop reason, naming the signal or limit that interrupted it.
     func reason(_ stop: SearchStopReason) -> String {
@@ -55,6 +64,7 @@ extension ModelRunner {
             context.console.error("  resuming from \(path)")
         }
         let report = search.run()
+        context.noteCheckpoint(report)
         var job = JobReport(
             kind: .check, configuration: unit.configuration, model: model.name, parts: unit.parts,
             partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: Self.covered(report),
@@ -120,7 +130,9 @@ extension ModelRunner {
             }
             let search = BreadthFirstSearch(model, options: options)
             if let error = search.checkpointError() { throw CommandError(error.description) }
-            return search.run()
+            let report = search.run()
+            context.noteCheckpoint(report)
+            return report
         }
         // Guards sharing bounds share the every-guard-on run, as `cardcheck mutants` does.
         let key = unit.configuration + "|" + (m.override ?? "")
@@ -157,7 +169,7 @@ extension ModelRunner {
         var trace = trace
         trace.configuration = unit.guardName == nil ? configuration : model.configuration
         let relative = CIStories.directory(unit)
-        let directory = try OutputDirectory.create(context.out + "/" + relative)
+        let directory = try OutputDirectory.createAfterRun(context.out + "/" + relative)
         let property = trace.property ?? "counterexample"
         let stem = story?.stem(property, unit.guardName) ?? String(TraceFiles.fileName(for: property).dropLast(5))
         let title = "\(property) — \(unit.configuration)" + (unit.guardName.map { ", \($0) off" } ?? "")
@@ -166,9 +178,9 @@ extension ModelRunner {
             ?? (["# " + title, ""] + render(trace)).joined(separator: "\n") + "\n"
         try TraceFiles.write(trace, to: directory + "/" + stem + ".json")
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + stem + ".md"), options: .atomic)
+            try AtomicFile.write(Data(text.utf8), to: directory + "/" + stem + ".md")
         } catch {
-            throw CommandError.cannotWrite(directory + "/" + stem + ".md")
+            throw OutputError.cannotWrite(directory + "/" + stem + ".md")
         }
         return relative + "/" + stem + ".md"
     }
@@ -180,6 +192,14 @@ final class CIBaselineRuns: @unchecked Sendable {
     private var runs: [String: Any] = [:]
     func value(_ key: String) -> Any? { lock.withLock { runs[key] } }
     func store(_ key: String, _ run: Any) { lock.withLock { runs[key] = run } }
+}
+
+/// One line per file a CI run could not write that it does not need for its report.
+final class CIProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func note(_ line: String) { lock.withLock { lines.append(line) } }
+    var first: String? { lock.withLock { lines.first } }
 }
 
 /// Names of a CI unit's files.

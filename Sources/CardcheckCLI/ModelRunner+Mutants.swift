@@ -11,6 +11,8 @@ extension ModelRunner {
         /// Properties broken with the guard off that hold with every guard on.
         let killers: [(name: String, trace: Trace<M>)]
         let exhaustive: Bool
+        /// Why the row's runs stopped, when a limit or a signal cut them short.
+        var stopReason: String?
         /// What a bound kept the guard-off run from judging at quiescence: a guard not killed
         /// there may be hidden by the bound.
         let cut: BoundCut
@@ -24,6 +26,9 @@ extension ModelRunner {
         }
         let classOf: (String) -> String
     }
+
+    /// A row whose runs a limit or a signal cut short before any property broke.
+    static var cutShort: String { "cut short (not killed so far)" }
 
     func mutants(_ request: MutantsRequest, console: Console) throws -> Int32 {
         let bounds = self.bounds(depth: request.depth, worldBudget: request.worldBudget)
@@ -80,11 +85,14 @@ extension ModelRunner {
                     }
                     let complete = [.exhausted, .depthBound].contains(run.stopReason)
                         && [.exhausted, .depthBound].contains(baseline.stopReason)
-                    let row = MutantRow(
+                    var row = MutantRow(
                         mutant: m, world: world.name, killers: killers, exhaustive: complete, cut: run.boundCut,
                         classOf: propertyClass)
+                    if !complete { row.stopReason = stop.reasonText ?? (Self.covered(run) ? baseline : run).stopReason.rawValue }
+                    // A run cut short proves nothing about a guard it did not kill.
+                    let verdict = killers.first?.name ?? (complete ? "NOT KILLED" : Self.cutShort)
                     console.error("  \(m.name)" + (worlds.count > 1 ? " in \(world.name)" : "")
-                        + ": \(killers.first?.name ?? "NOT KILLED") (\(run.distinctStates) states)")
+                        + ": \(verdict) (\(run.distinctStates) states)")
                     if row.first != nil || !complete || w == worlds.count - 1 || stop.signal.isRaised {
                         rows.append(row)
                         break
@@ -104,11 +112,21 @@ extension ModelRunner {
             }
         }
         let partial = rows.count < names.count || rows.contains { !$0.exhaustive }
-        let allKilled = rows.allSatisfy { $0.first != nil }
+        // Only a row searched to its bounds can say a guard survived.
+        let allKilled = rows.allSatisfy { $0.first != nil || !$0.exhaustive }
+        let cut = rows.filter { $0.first == nil && !$0.exhaustive }.count
         if partial {
-            console.print("NOT exhaustive (\(stop.reasonText ?? "state limit reached")): \(rows.count) of \(names.count) guards run")
+            let reason = stop.reasonText ?? rows.first { !$0.exhaustive }?.stopReason ?? "stopped"
+            console.print("NOT exhaustive (\(reason)): \(rows.count) of \(names.count) guards run"
+                + (cut > 0 ? ", \(cut) cut short before a kill" : ""))
         }
-        console.print(allKilled ? (partial ? "every guard run so far killed" : "every guard killed") : "SOME GUARD NOT KILLED")
+        if !allKilled {
+            console.print("SOME GUARD NOT KILLED")
+        } else if cut > 0 {
+            console.print("cut short: \(cut) of \(names.count) guards neither killed nor run to their bounds; none survived a run to its bounds")
+        } else {
+            console.print(partial ? "every guard run so far killed" : "every guard killed")
+        }
         if let code = stop.exitCode, code != ExitCode.partial { return code }
         if !allKilled { return ExitCode.fail }
         return partial ? ExitCode.partial : ExitCode.pass
@@ -125,7 +143,7 @@ extension ModelRunner {
         for r in rows {
             let first = r.first
             let minimized = first.map { Minimizer(r.mutant.mutant).minimize($0.trace).steps.count }
-            let cls = first.map { propertyClass($0.name) } ?? "**NOT KILLED**"
+            let cls = first.map { propertyClass($0.name) } ?? (r.exhaustive ? "**NOT KILLED**" : Self.cutShort)
             let bounds = (r.mutant.override.map { "override: \($0)" } ?? "default") + (r.exhaustive ? "" : " (not exhaustive)")
                 + (r.cut.isEmpty ? "" : "; " + BoundCutNote.cell(r.cut))
             let also = r.killers.map(\.name).filter { $0 != first?.name }

@@ -112,9 +112,9 @@ struct ModelRunner<M: Model> {
             if stories, let story {
                 let md = directory + "/" + stem + ".md"
                 do {
-                    try Data(story.markdown(trace, model, title).utf8).write(to: URL(fileURLWithPath: md), options: .atomic)
+                    try AtomicFile.write(Data(story.markdown(trace, model, title).utf8), to: md)
                 } catch {
-                    throw CommandError.cannotWrite(md)
+                    throw OutputError.cannotWrite(md)
                 }
                 if let serverLog {
                     try writeLog(serverLog.file(model, trace.steps), to: directory + "/" + stem + ".log.jsonl")

@@ -11,8 +11,9 @@ enum MutantsCommand {
         configurations of one model (worlds), a guard is tried in each in the order given until
         one kills it; the table's world column names that configuration. Models without guard
         mutants are refused.
-        Exit code: 0 every guard killed, 1 some guard not killed, 2 bad input, 3 stopped by
-        --max-states, --time-limit or --memory (rows so far, marked), 130/143 interrupted (rows so far).
+        Exit code: 0 every guard killed, 1 some guard not killed in a run to its bounds, 2 bad
+        input, 3 stopped by --max-states, --time-limit or --memory (rows so far; a row stopped
+        before a kill says "cut short"), 4 output not written, 130/143 interrupted (rows so far).
 
         options:
           --only GUARD,...   only these guards

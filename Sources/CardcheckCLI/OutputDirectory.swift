@@ -4,14 +4,41 @@ import Foundation
 enum OutputDirectory {
     static let dashRefused = "-: a directory is expected (this writes files, not standard output); give a path such as ./-"
 
-    /// Creates `path` (and its parents) before any search runs, so a bad path fails first.
+    static func notWritable(_ path: String) -> CommandError { CommandError("\(path): a folder this cardcheck cannot write into") }
+
+    /// Creates `path` (and its parents) before any search runs, so a bad path fails first: one
+    /// that cannot be created, or a folder that is not writable (read-only, another's), exit 2.
     static func create(_ path: String) throws -> String {
         // "-" usually means standard output; files are written under a directory, never there.
         if path == "-" { throw CommandError(Self.dashRefused) }
+        if path.isEmpty { throw CommandError("an empty folder name ('')") }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw CommandError.cannotWrite(path)
+        }
+        guard writable(path) else { throw notWritable(path) }
+        return path
+    }
+
+    /// Whether a file can be made in `path`, tried by making (and removing) one: permissions
+    /// alone do not tell (root, a read-only mount, /proc).
+    static func writable(_ path: String) -> Bool {
+        let probe = path + "/.cardcheck-write-probe-\(getpid())"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return false }
+        close(fd)
+        unlink(probe)
+        return true
+    }
+
+    /// Creates a folder under one checked before the run (a story's): a failure now is an
+    /// output not written (exit 4), not bad input.
+    static func createAfterRun(_ path: String) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError.cannotWrite(path)
         }
         return path
     }

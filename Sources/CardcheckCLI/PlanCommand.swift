@@ -1,4 +1,5 @@
 import CIRun
+import Explorer
 import Foundation
 
 /// `cardcheck plan`: the nightly matrix, for a CI engine to fan out.
@@ -24,6 +25,9 @@ enum PlanCommand {
         let args = try Arguments(
             arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models"], flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "plan", expected: "no file") }
+        if let image = args.string("--image"), image.isEmpty || image.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false }) {
+            throw CommandError("--image must be a container image name (no spaces), got '\(StrictJSON.shortened(image))'")
+        }
         let plan = try make(args)
         switch args.string("--format") ?? "json" {
         case "json": console.print(String(decoding: plan.encoded().dropLast(), as: UTF8.self))
@@ -43,6 +47,11 @@ enum PlanCommand {
         let shards = try args.positive("--shards") ?? profile.shards
         guard shards <= 1000 else { throw CommandError("--shards must be at most 1000, got '\(shards)'") }
         let models = args.string("--models") ?? "Models"
+        // Every configuration the profile names opens now: one missing fails the plan, not the
+        // shard that would get it.
+        for configuration in CIProfiles.configurations(of: profile) {
+            _ = try ConfigFile(path: CIJobs.path(configuration, models: models)).open()
+        }
         return try CIPlan(profile: name, profile, shards: shards, guards: { try CIJobs.guardNames($0, models: models) })
     }
 

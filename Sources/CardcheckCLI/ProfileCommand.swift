@@ -16,9 +16,10 @@ enum ProfileCommand {
         finding that no longer appears. Writes DIR/report.json, junit.xml, summary.md and the
         counterexamples (default DIR: cardcheck-pr) and prints the summary.
         Exit code: 0 pass, 1 a new or gone finding, an unreached property, a search cut short
-        or a guard not killed, 2 bad input, 3 stopped by --time-limit, 130/143 interrupted by
-        SIGINT/SIGTERM (the partial report is written in all three cases, the jobs cut short
-        failing it).
+        or a guard not killed, 2 bad input, 3 stopped by --time-limit, 4 a report, story,
+        checkpoint or done marker not written (after the report, when it could be), 130/143
+        interrupted by SIGINT/SIGTERM (the partial report is written in all three cases, the
+        jobs cut short failing it).
         """
     static let nightlyHelp = """
         usage: cardcheck nightly [--shard I/N] [--out DIR] [--threads N] [--time-limit S] [--checkpoint DIR]
@@ -30,8 +31,10 @@ enum ProfileCommand {
         mutant, then seeded simulations past the bound. --shard I/N runs shard I of the plan
         `cardcheck plan --shards N` prints; `cardcheck merge` folds the shards' reports.
         --checkpoint DIR writes each search's checkpoint there every S seconds (default 300) and
-        resumes from it when the same command runs again (after a kill). --seed fixes the
-        simulations' seed (default: fresh, printed in the report). Writes DIR/report.json,
+        resumes from it when the same command runs again (after a kill); a damaged checkpoint is
+        refused, and a finished unit is kept only if its configuration is unchanged. --seed
+        fixes the simulations' seed, decimal or 0x… (default: fresh, printed on stderr; each
+        simulation job's own seed is in the report, for `cardcheck simulate --seed`). Writes DIR/report.json,
         junit.xml, summary.md and the counterexamples (default DIR: cardcheck-nightly).
         Exit code: as `cardcheck pr`; a shard's split jobs are judged only by `merge`.
         """
@@ -44,7 +47,15 @@ enum ProfileCommand {
                 + (nightly ? ["--shard", "--checkpoint", "--checkpoint-interval", "--seed"] : []),
             flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: profile, expected: "no file") }
+        // Every flag is read before anything is created or run: bad input leaves no folder.
         let shard: (index: Int, count: Int) = try args.string("--shard").map(CIFiles.shard) ?? (1, 1)
+        let threads = try CheckCommand.threads(args)
+        let timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        let interval = try args.nonNegative("--checkpoint-interval")
+        if interval != nil && args.string("--checkpoint") == nil {
+            throw CommandError.onlyWith("--checkpoint-interval", "--checkpoint")
+        }
+        let seed = try args.seed() ?? CIJobs.freshSeed()
         let profiles = try PlanCommand.loadProfiles(args.string("--profiles"))
         let baseline = try CIJobs.loadBaseline(args.string("--baseline"))
         let modelsDir = args.string("--models") ?? "Models"
@@ -58,36 +69,38 @@ enum ProfileCommand {
             opened[name] = try ConfigFile(path: CIJobs.path(name, models: modelsDir)).open()
         }
         let models = units.map { unit in (unit.worlds ?? []).compactMap { opened[$0] } }
+        // A damaged checkpoint is refused (and left as it is) before any folder is made.
+        if let directory = args.string("--checkpoint") { try refuseDamagedCheckpoints(units, in: directory) }
         let out = try OutputDirectory.create(args.string("--out") ?? "cardcheck-\(profile)")
         let checkpoint = try args.string("--checkpoint").map(OutputDirectory.create)
-        let threads = try CheckCommand.threads(args)
+        if nightly { console.error("  seed \(seed) (0x\(String(seed, radix: 16))): --seed \(seed) runs these simulations again") }
         let runStop = RunStop()
         let stop = runStop.signal
         let context = CIUnitContext(
-            threads: threads, out: out, checkpoint: checkpoint,
-            checkpointInterval: Double(try args.nonNegative("--checkpoint-interval") ?? 300), stop: stop,
-            seed: try args.seed() ?? CIJobs.freshSeed(), models: modelsDir, console: console,
-            stopReason: { runStop.reasonText })
+            threads: threads, out: out, checkpoint: checkpoint, checkpointInterval: Double(interval ?? 300), stop: stop,
+            seed: seed, models: modelsDir, console: console, stopReason: { runStop.reasonText })
 
         var jobs: [String: JobReport] = [:]
         var failure: Error?
-        let timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         runStop.during(timeLimit: timeLimit) {
           do {
             for (i, (unit, worlds)) in zip(units, models).enumerated() {
                 let name = JobReport.id(unit.kind, unit.configuration, unit.guardName)
                     + (unit.parts > 1 ? " part \(unit.part)/\(unit.parts)" : "")
+                let identity = CIJobs.identity(unit, models: modelsDir, seed: seed)
                 var job: JobReport
                 if stop.isRaised {
                     job = CIJobs.notRun(unit, model: "-", reason: runStop.reasonText ?? "interrupted")
-                } else if let done = CIJobs.finished(unit, in: checkpoint) {
+                } else if let done = CIJobs.finished(unit, identity: identity, in: checkpoint) {
                     console.error("[\(i + 1)/\(units.count)] \(name): finished before, kept")
                     job = done
                 } else {
                     console.error("[\(i + 1)/\(units.count)] \(name)")
                     job = try CIJobs.mutantAcrossWorlds(unit, worlds: worlds, first: opened[unit.configuration], context)
                     // A shard started again (after a kill) skips what it had finished.
-                    if !stop.isRaised { CIJobs.keep(job, of: unit, in: checkpoint) }
+                    if !stop.isRaised, let error = CIJobs.keep(job, of: unit, identity: identity, in: checkpoint) {
+                        context.problems.note(error.description)
+                    }
                 }
                 if let earlier = jobs[job.id] {
                     do { job = try CIReport.fold(earlier, job, path: name) } catch let e as CIError { throw CommandError(e.description) }
@@ -107,7 +120,26 @@ enum ProfileCommand {
         if !stop.isRaised, let checkpoint {
             for unit in units { try? FileManager.default.removeItem(atPath: CIJobs.donePath(unit, in: checkpoint)) }
         }
+        AtomicFile.sweep(out)
+        if let checkpoint { AtomicFile.sweep(checkpoint) }
+        // A checkpoint or done marker not written: the results stand, but a rerun would not resume.
+        if let problem = context.problems.first {
+            console.error("cardcheck: " + problem)
+            return ExitCode.outputFailed
+        }
         if let code = runStop.exitCode { return code }
         return report.passed ? 0 : 1
+    }
+
+    /// Refuses (one line, exit 2) a checkpoint file of this shard that is damaged, before
+    /// anything runs; the file is left as it is. Whether it fits its search is checked when
+    /// that search starts.
+    static func refuseDamagedCheckpoints(_ units: [CIPlan.Unit], in directory: String) throws {
+        for unit in units {
+            let stem = directory + "/" + CIStories.slug(unit)
+            for path in [stem + ".checkpoint", stem + "-baseline.checkpoint", stem + "-mutant.checkpoint"] {
+                if let problem = CheckpointFile.problem(at: path) { throw CommandError(problem.description) }
+            }
+        }
     }
 }

@@ -44,34 +44,23 @@ final class RunStop: Sendable {
         signal.raise()
     }
 
-    /// Runs `body` with SIGINT and SIGTERM (and the time limit, if any) raising the stop.
+    /// Runs `body` with SIGINT and SIGTERM (and the time limit, if any) raising the stop. The
+    /// signals are blocked and read by `SignalWatcher` from the start of `main`, so one sent a
+    /// millisecond after the process started stops this run too.
     func during<T>(timeLimit: Int? = nil, _ body: () -> T) -> T {
-        // A process started with the two blocked (a spawner's mask is inherited) would not stop.
-        var both = sigset_t(), previous = sigset_t()
-        sigemptyset(&both)
-        sigaddset(&both, SIGINT)
-        sigaddset(&both, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &both, &previous)
-        var sources: [DispatchSourceProtocol] = []
-        for sig in [SIGINT, SIGTERM] {
-            Foundation.signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [self] in raise(sig) }
-            source.resume()
-            sources.append(source)
-        }
+        SignalWatcher.shared.start()
+        SignalWatcher.shared.begin(self)
+        var timer: DispatchSourceTimer?
         if let timeLimit {
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(deadline: .now() + .seconds(timeLimit))
-            timer.setEventHandler { [self] in raise(-1) }
-            timer.resume()
-            sources.append(timer)
+            let source = DispatchSource.makeTimerSource(queue: .global())
+            source.schedule(deadline: .now() + .seconds(timeLimit))
+            source.setEventHandler { [self] in raise(-1) }
+            source.resume()
+            timer = source
         }
         defer {
-            sources.forEach { $0.cancel() }
-            Foundation.signal(SIGINT, SIG_DFL)
-            Foundation.signal(SIGTERM, SIG_DFL)
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            timer?.cancel()
+            SignalWatcher.shared.end(self)
         }
         return body()
     }

@@ -12,7 +12,7 @@ enum SimulateCommand {
         (the walks so far are reported, marked NOT exhaustive).
 
         options:
-          --seed N        64-bit seed (default 0)
+          --seed N        64-bit seed, decimal or hexadecimal 0x… (default 0)
           --depth D       steps per walk, 1-1000000 (default 100)
           --walks W       number of walks, 1-1000000000 (default 1000)
           --budget B      world actions per walk; default: the configuration's

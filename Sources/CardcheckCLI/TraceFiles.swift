@@ -21,9 +21,9 @@ enum TraceFiles {
 
     static func write<M: Model>(_ trace: Trace<M>, to path: String) throws {
         do {
-            try trace.jsonData().write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(try trace.jsonData(), to: path)
         } catch {
-            throw CommandError.cannotWrite(path)
+            throw OutputError.cannotWrite(path)
         }
     }
 }

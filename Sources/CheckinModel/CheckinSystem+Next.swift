@@ -6,9 +6,7 @@ extension CheckinSystem {
         var out: [CheckinAction] = []
         let w = config.world
         // world
-        if s.snapshotDay == s.day {
-            for g in 0..<config.goals where !s.checked[g] { out.append(.tap(goal: g)) }
-        }
+        for g in 0..<config.goals where tappable(s, g) { out.append(.tap(goal: g)) }
         if w.midnight && s.day + 1 <= lastDay { out.append(.midnight) }
         if w.longGap && s.day + CompletedDateWindow.days <= lastDay { out.append(.longGap) }
         if s.app?.drained ?? true { out.append(.openApp) }
@@ -42,6 +40,18 @@ extension CheckinSystem {
         return out
     }
 
+    /// Whether habit `g`'s row takes a tap: the widget's own gate (`TapTarget.checksOff`) on the
+    /// model's widget (kindling on, iOS 17+, every habit due with a stable id). A snapshot of an
+    /// earlier day renders NEW_DAY: the model's clock moves in whole days, the rollover is the
+    /// render event it models, and NEW_DAY's rows are absent, so nothing checks off.
+    func tappable(_ s: CheckinState, _ g: Int) -> Bool {
+        let id = entries[g][0].goalId
+        let habit = WidgetHabit(id: id, title: id, dueToday: true, checkedInToday: s.checked[g])
+        let state: WidgetState = s.snapshotDay == s.day ? .defaultProgress : .newDay
+        return TapTarget.checksOff(
+            habit, on: .medium, platform: config.platform == .ios ? .iOS : .android, state: state, kindling: true)
+    }
+
     /// The snapshot JS would write now: today, a habit checked when the server has today's row.
     func fresh(_ s: CheckinState) -> (Int, [Bool]) {
         (s.day, (0..<config.goals).map { g in s.completions.contains { $0.goal == g && $0.creditedDay == s.day } })
@@ -57,7 +67,7 @@ extension CheckinSystem {
         var t = s
         switch a {
         case .tap(let g):
-            guard g < config.goals, s.snapshotDay == s.day, !s.checked[g] else { return nil }
+            guard g < config.goals, tappable(s, g) else { return nil }
             let e = entry(g, s.day)
             if !t.tapped.contains(e) { t.tapped.append(e) }
             // iOS flips first and appends only if the flip succeeded; Android appends first.

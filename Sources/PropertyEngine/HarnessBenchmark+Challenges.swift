@@ -4,7 +4,8 @@ extension HarnessBenchmark {
     /// The shrinking challenge as a benchmark: every challenge (or those named in `only`) on
     /// seeds 0..<seeds, one line each. "found" counts seeds failing within the PR profile's
     /// 100 cases; shrinking runs on whatever fails within 10,000. Medians are over the found seeds.
-    /// `stop` is asked between challenges (Ctrl-C): once it says so, the rest are left out.
+    /// `stop` is asked before each seed (Ctrl-C, SIGTERM): once it says so, the challenge being
+    /// measured and the rest are left out.
     public static func challenges(seeds: Int = 100, only: [String] = [], misses: Int = 0, stop: () -> Bool = { false }) -> [String] {
         let chosen = ShrinkingChallenge.catalog.filter { only.isEmpty || only.contains($0.name) }
         var lines = ["shrinking challenge: \(chosen.count) challenges, \(seeds) seeds each, PR shrink budget "
@@ -13,8 +14,7 @@ extension HarnessBenchmark {
             + pad("candidates", 11) + pad("shrink ms", 11) + "ideal result")
         var worst = 0.0
         for challenge in chosen {
-            if stop() { break }
-            let measurement = challenge.measure(seeds: seeds)
+            guard let measurement = challenge.measure(seeds: seeds, stop: stop) else { break }
             let found = measurement.found
             let size = Measurement.median(found.map(\.shrunkChoices)).map(String.init) ?? "-"
             let candidates = Measurement.median(found.map(\.candidates)).map(String.init) ?? "-"

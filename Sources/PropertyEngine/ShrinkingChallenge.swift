@@ -45,12 +45,14 @@ public struct ShrinkingChallenge: Sendable {
 
     /// Runs the challenge on seeds `0..<seeds`, each with up to `maxCases` generated cases and
     /// the PR profile's shrink budget.
-    func measure(seeds: Int, maxCases: Int = 10_000) -> Measurement {
+    /// nil when `stop` said so before the last seed (the row would cover only part of them).
+    func measure(seeds: Int, maxCases: Int = 10_000, stop: () -> Bool = { false }) -> Measurement? {
         var profile = Profile.pr
         profile.cases = maxCases
         profile.logsCaseSeeds = false
         var outcomes: [Outcome] = []
         for seed in 0..<seeds {
+            if stop() { return nil }
             profile.fixedSeed = UInt64(seed)
             outcomes.append(runSeed(profile))
         }

@@ -45,19 +45,26 @@ public enum AdvanceModel {
         /// The readings with a consistent k.
         public var consistentReadings: [Reading] { Reading.allCases.filter { kRange($0) != nil } }
 
-        /// No consistent model's advance, nor any printed cell's k, exceeds this: the largest
-        /// upper k (and printed dp / effective sp), × sp × fs. So a gate at a printed column
-        /// is never laxer than the spec's own comparison with the printed constant.
-        public func safeAdvance(_ fontScale: Rational) -> Rational {
-            let highs = Reading.allCases.compactMap { kRange($0)?.high }
-            let cells = zip(columns, printed).map { Rational($1) / (Rational(size.sp($0)) * $0) }
-            let k = (highs + cells).max() ?? Rational(0)
-            return k * Rational(size.sp(fontScale)) * fontScale
+        /// The advance a gate uses at `fontScale`. At a printed column it is the printed cell:
+        /// the spec compares the printed constants ("No safety constant on this axis"), so
+        /// 28 + 4 + 38 = 70 fits a 70dp box. Between columns it is the `envelope`.
+        public func advance(_ fontScale: Rational) -> Rational {
+            if let column = columns.firstIndex(of: fontScale) { return Rational(printed[column]) }
+            return envelope(fontScale)
         }
 
-        /// Our choice: rounded up, k at the top of its interval; it prints every cell.
-        public func chosenAdvance(_ fontScale: Rational) -> Rational {
-            (kRange(.up)?.high ?? Rational(0)) * Rational(size.sp(fontScale)) * fontScale
+        /// Between printed columns: no consistent model's advance, nor any printed cell's k,
+        /// exceeds this, the largest upper k (and printed dp / effective sp) × sp × fs, so a
+        /// gate there errs toward hiding. Never used at a printed column.
+        public func envelope(_ fontScale: Rational) -> Rational {
+            largestK * Rational(size.sp(fontScale)) * fontScale
+        }
+
+        /// The largest k any consistent reading or printed cell allows.
+        public var largestK: Rational {
+            let highs = Reading.allCases.compactMap { kRange($0)?.high }
+            let cells = zip(columns, printed).map { Rational($1) / (Rational(size.sp($0)) * $0) }
+            return (highs + cells).max() ?? Rational(0)
         }
     }
 }

@@ -1,5 +1,6 @@
 /// A checkInHabit answer as both clients read it (spec: Background check-in delivery, step 4;
-/// OBJ-1858's `tryReplay`).
+/// OBJ-1858's `tryReplay`): the check-in model's server answers in these classes, and
+/// `CheckinDelivery` / `CheckinReplay` decide on them.
 public enum CheckinResponse: Hashable, Codable, Sendable {
     /// The mutation succeeded; a rotated token, when the server sent one.
     case success(rotatedToken: String?)
@@ -9,14 +10,4 @@ public enum CheckinResponse: Hashable, Codable, Sendable {
     case businessFailure
     /// No answer, a timeout, or a transport error.
     case transient
-
-    /// Classifies an HTTP exchange: `status` nil when nothing came back.
-    public static func classify(
-        status: Int?, topLevelCodes: [String], payloadErrors: [String], rotatedToken: String? = nil
-    ) -> CheckinResponse {
-        guard let status, (200..<300).contains(status) else { return .transient }
-        if topLevelCodes.contains("UNAUTHORIZED") { return .unauthorized }
-        if !topLevelCodes.isEmpty || !payloadErrors.isEmpty { return .businessFailure }
-        return .success(rotatedToken: rotatedToken)
-    }
 }

@@ -10,6 +10,9 @@ public enum HostBox {
     /// Absorbs OEM font-metric drift; subtracted unconditionally on the height axis only.
     public static let safetyMarginDp = 6
 
+    /// minHeight / minResizeHeight (home_widget_info.xml bounds): the least granted height.
+    public static let minHeightDp = 130
+
     /// contentBox(h) = h − 16 − 24 − 6.
     public static func contentBox(height: Int) -> Rational {
         Rational(height - systemWidgetMarginDp - rootPaddingDp - safetyMarginDp)

@@ -32,7 +32,7 @@ public enum LargeHeaderRung: String, CaseIterable, Comparable, Sendable {
         captionExtraDp: Rational = Rational(0)
     ) -> LargeHeaderRung {
         let t = thresholds(fontScale)
-        let k = AdvanceTable.numeralModels[0].safeAdvance(1) / Rational(22)
+        let k = AdvanceTable.numeralModels[0].largestK
         let streakExtra = Rational(max(0, streakDigits - referenceDigits)) * k * Rational(Typography.mediumNumeralSp(fontScale)) * fontScale
         let longestExtra = Rational(max(0, longestDigits - referenceDigits)) * k * Rational(11) * fontScale
         let caption = Rational.max(Rational(0), captionExtraDp)

@@ -1,6 +1,8 @@
 import BigNum
 
-/// Large's vertical plan, enough to decide viability (computeLargeWidgetPlan).
+/// Large's vertical plan (computeLargeWidgetPlan): the header rung, the rows that seat, the
+/// rows that render for the due habits, the "+N more" line and Level B, as the renderer reads
+/// them; `WidgetSize` reads the same plan's seatable rows for viability.
 ///
 /// The spec prints only the 44dp next-due row and STACKED's extra line; the other heights are
 /// inferred (header = the medium numeral's line box; Coach and motivator = 13sp lines + 6dp;
@@ -10,39 +12,44 @@ public struct LargePlan: Equatable, Sendable {
     public var rung: LargeHeaderRung
     /// Habit rows that fit, capped at LARGE_MAX_HABIT_ROWS.
     public var seatableRows: Int
-    /// The room left under the next-due row, before any other row.
-    var restDp: Rational
+    /// The rows that render: all the due habits when they fit, else as many as fit.
+    public var visibleRows: Int
+    /// Due habits past the visible rows, shown as one "+N more" line; 0 when none.
+    public var moreCount: Int
+    /// Level B (budget-gated, all-or-none): every visible row besides the next-due one (whose
+    /// label is always 2 lines, Level A) gets a second label line, but only when there is no
+    /// overflow line (rows == dueHabits) and the room left covers one extra line per such row.
+    public var levelB: Bool
 
     /// KINDLING_NEXT_DUE_ROW_HEIGHT_DP: seats a 2-line label (Level A).
     public static let nextDueRowDp = 44
     static let rowPaddingDp = 12, lineSp = 13, lineMarginDp = 6
 
-    public init(width: Int, height: Int, fontScale: Rational) {
-        rung = LargeHeaderRung.resolve(width: width, fontScale: fontScale)
-        let room = HostBox.contentBox(height: height) - Self.chrome(fontScale: fontScale, rung: rung)
-        let rest = room - Rational(Self.nextDueRowDp)
-        restDp = rest
-        if rest.signum < 0 {
-            seatableRows = 0
-        } else {
-            let more = (rest / Self.rowHeight(fontScale)).floor.intValue ?? 0
-            seatableRows = min(ClickRequestCode.maxRows, 1 + more)
-        }
+    public init(width: Int, height: Int, fontScale: Rational, dueCount: Int) {
+        let seat = Self.seat(width: width, height: height, fontScale: fontScale)
+        rung = seat.rung
+        seatableRows = seat.rows
+        visibleRows = min(seat.rows, max(0, dueCount))
+        moreCount = max(0, dueCount - visibleRows)
+        let others = Rational(visibleRows - 1)
+        let left = seat.rest - others * Self.rowHeight(fontScale)
+        levelB = visibleRows >= 1 && moreCount == 0
+            && left >= others * Typography.lineBox(sp: Self.lineSp, fontScale: fontScale)
     }
 
-    /// The rows that render for `dueCount` due habits: all of them when they fit, else as many
-    /// as fit with a "+N more" line.
-    public func visibleRows(dueCount: Int) -> Int { min(seatableRows, dueCount) }
+    /// The rows Large seats at a geometry, whatever is due: what viability compares.
+    public static func seatableRows(width: Int, height: Int, fontScale: Rational) -> Int {
+        seat(width: width, height: height, fontScale: fontScale).rows
+    }
 
-    /// Level B (budget-gated, all-or-none): every visible row besides the next-due one (whose
-    /// label is always 2 lines, Level A) gets a second label line, but only when there is no
-    /// overflow line (rows == dueHabits) and the room left covers one extra line per such row.
-    public func levelB(dueCount: Int, fontScale: Rational) -> Bool {
-        let rows = visibleRows(dueCount: dueCount)
-        guard rows >= 1, rows == dueCount else { return false }
-        let others = Rational(rows - 1)
-        let left = restDp - others * Self.rowHeight(fontScale)
-        return left >= others * Typography.lineBox(sp: Self.lineSp, fontScale: fontScale)
+    /// The rung, the rows that seat, and the room left under the next-due row.
+    static func seat(width: Int, height: Int, fontScale: Rational) -> (rung: LargeHeaderRung, rows: Int, rest: Rational) {
+        let rung = LargeHeaderRung.resolve(width: width, fontScale: fontScale)
+        let room = HostBox.contentBox(height: height) - chrome(fontScale: fontScale, rung: rung)
+        let rest = room - Rational(nextDueRowDp)
+        guard rest.signum >= 0 else { return (rung, 0, rest) }
+        let more = (rest / rowHeight(fontScale)).floor.intValue ?? 0
+        return (rung, min(ClickRequestCode.maxRows, 1 + more), rest)
     }
 
     /// Header + Coach line (1-line clamp) + closing motivator + the rung's extra row.

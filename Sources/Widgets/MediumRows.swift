@@ -11,9 +11,15 @@ public struct MediumRows: Equatable, Sendable {
     /// How many due habits render, from the top; the rest are dropped from the bottom.
     public var visible: Int
 
-    public init(height: Int, fontScale: Rational, stale: Bool, kindling: Bool, dueCount: Int) {
-        var budget = HostBox.contentBox(height: height)
-        if stale { budget -= Self.staleFooter(fontScale) }
+    /// The STALE footer's rendered height (0dp when not STALE): what mainRowBudget subtracts.
+    public var footerDp: Rational
+
+    public init(
+        height: Int, fontScale: Rational, stale: Bool, kindling: Bool, dueCount: Int,
+        fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) {
+        footerDp = stale ? StaleFooter.renderedHeight(height: height, fontScale: fontScale, fixes: fixes) : Rational(0)
+        let budget = HostBox.contentBox(height: height) - footerDp
         var count = 0, used = Rational(0)
         while count < dueCount {
             // Kindling's next-due row is the first unchecked one; taking it first errs toward fewer rows.

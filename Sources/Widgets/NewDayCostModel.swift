@@ -1,9 +1,10 @@
 import BigNum
 
 /// One reading of NEW_DAY's two unprinted costs (spec: The NEW_DAY state's own overflow,
-/// maxNewDayLines): head(fs), and whether lineBox(11, fs) is rounded. The spec prints one cell
-/// — at 110dp × fontScale 2.0 the budget grants 1 line below 160dp of granted height (and so
-/// 2 from 160dp) — and `consistent` is every model in the space that reproduces it.
+/// maxNewDayLines): head(fs), and whether lineBox(11, fs) is rounded. The spec prints one row
+/// of cells — at 110dp × fontScale 2.0 the budget grants 1 line below 160dp of granted height,
+/// down to the 130dp floor (minResizeHeight), and so 2 from 160dp — and `consistent` is every
+/// model in the space that reproduces all of them.
 public struct NewDayCostModel: Hashable, Sendable, CustomStringConvertible {
     /// The head row: flame + the small numeral (22sp, 18sp above fontScale 1.15).
     public var head: LineCost
@@ -27,8 +28,10 @@ public struct NewDayCostModel: Hashable, Sendable, CustomStringConvertible {
             LineCost.candidates(sizes: [.sp(NewDayPlan.lineSp)], margins: 0...0),
         ])
 
-    /// The printed cell: (granted height at 110dp × fontScale 2.0, lines granted).
-    public static let printedCells = [(159, 1), (160, 2)]
+    /// The printed cells: (granted height at 110dp × fontScale 2.0, lines granted). "Below
+    /// 160dp … the budget only grants 1" holds for every granted height the widget allows,
+    /// 130dp (minResizeHeight) to 159dp, not only at 159dp.
+    public static let printedCells = (HostBox.minHeightDp..<160).map { ($0, 1) } + [(160, 2)]
 
     public static let consistent: [NewDayCostModel] = space.models(printedCells.map { height, lines in
         CostSearch.Cell(depth: 2) { dp in

@@ -17,8 +17,9 @@ public struct NewDayPlan: Equatable, Sendable {
     public static let topMarginDp = 6
     /// NEW_DAY_SMALL_ICON_AND_GAP_DP: 13dp icon + 4dp gap.
     public static let iconAndGapDp = 17
-    /// "New day" at 11sp: 42–84dp of advance over fontScale 1.0–2.0, printed in whole dp; a
-    /// gate uses the largest advance a consistent reading allows (Width budget, The box model).
+    /// "New day" at 11sp: 42–84dp of advance over fontScale 1.0–2.0, printed in whole dp. At
+    /// 1.0 and 2.0 the printed dp is the advance; between them the largest a consistent reading
+    /// allows (Width budget, The box model).
     public static let lineAdvance = AdvanceModel.Row(size: .sp(lineSp), printed: [42, 84], columns: [Rational(1), Rational(2)])
     public static let lineSp = 11
 
@@ -54,6 +55,6 @@ public struct NewDayPlan: Equatable, Sendable {
     /// (the spec prints the phrase's advance, not its words').
     public static func wraps(fontScale: Rational, in box: Rational) -> Int {
         guard box.signum > 0 else { return Int.max }
-        return (lineAdvance.safeAdvance(fontScale) / box).ceiling.intValue ?? Int.max
+        return (lineAdvance.advance(fontScale) / box).ceiling.intValue ?? Int.max
     }
 }

@@ -17,7 +17,7 @@ public enum WidgetSize: String, CaseIterable, Sendable {
     public static func resolve(width: Int, height: Int, kindling: Bool, fontScale: Rational) -> WidgetSize {
         if width < mediumWidthThresholdDp { return .small }
         if kindling, height >= largeHeightThresholdDp, width >= largeWidthThresholdDp,
-           LargePlan(width: width, height: height, fontScale: fontScale).seatableRows >= largeMinimumRows {
+           LargePlan.seatableRows(width: width, height: height, fontScale: fontScale) >= largeMinimumRows {
             return .large
         }
         return .medium

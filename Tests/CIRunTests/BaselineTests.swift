@@ -55,6 +55,10 @@ import Testing
         #expect(throws: CIError("x.json: unknown key \"findings[0].extra\"")) { try Baseline.parse(bad, path: "x.json") }
         let twice = Data(#"{"format":"cardcheck-accepted-findings","version":1,"findings":[{"configuration":"a","property":"p","reason":"r","waitsOn":"w"},{"configuration":"a","property":"p","reason":"r","waitsOn":"w"}]}"#.utf8)
         #expect(throws: CIError("x.json: findings[1]: a \"p\" is listed twice")) { try Baseline.parse(twice, path: "x.json") }
-        #expect(throws: CIError("x.json: not valid JSON (truncated?)")) { try Baseline.parse(Data("{".utf8), path: "x.json") }
+        #expect(throws: CIError("x.json: not valid JSON: truncated (the document ends here)")) { try Baseline.parse(Data("{".utf8), path: "x.json") }
+        // The strict reader's message, with its JSON path, as for a configuration.
+        #expect(throws: CIError("x.json: not valid JSON: $.version: duplicate key")) {
+            try Baseline.parse(Data(#"{"format":"cardcheck-accepted-findings","version":1,"version":1,"findings":[]}"#.utf8), path: "x.json")
+        }
     }
 }

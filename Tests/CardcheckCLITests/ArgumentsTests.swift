@@ -38,6 +38,18 @@ import Testing
         let a = try Arguments(["--seed", "18446744073709551615"], command: "simulate", options: ["--seed"], flags: [])
         #expect(try a.seed() == UInt64.max)
         let b = try Arguments(["--seed", "-1"], command: "simulate", options: ["--seed"], flags: [])
-        #expect(throws: CommandError("--seed must be an integer from 0 to 18446744073709551615, got '-1'")) { try b.seed() }
+        #expect(throws: CommandError("--seed must be an integer from 0 to 18446744073709551615 (decimal, or hexadecimal as 0x…), got '-1'")) { try b.seed() }
+    }
+
+    @Test("a seed is read in the hexadecimal form a CI report records it in, or in decimal; the same value")
+    func hexadecimalSeed() throws {
+        func seed(_ text: String) throws -> UInt64? {
+            try Arguments(["--seed", text], command: "nightly", options: ["--seed"], flags: []).seed()
+        }
+        #expect(try seed("0xffffffffffffffff") == UInt64.max)
+        #expect(try seed("0x2a") == 42 && seed("42") == 42)
+        for bad in ["0x", "0x+1", "0xg", "+1", "0x10000000000000000", "1e3"] {
+            #expect(throws: CommandError.notSeed(bad)) { try seed(bad) }
+        }
     }
 }

@@ -147,4 +147,29 @@ struct MutatedInputPropertyTests {
             try Self.judge(["replay", path], check)
         }
     }
+
+    @Test("a mutated shard report is refused in one line (exit 2) or merges (0 or 1); never a trap or an allocation without bound")
+    func shardReports() throws {
+        let scratch = Scratch()
+        let profiles = scratch.file("ci.json", """
+            { "format": "cardcheck-ci-profiles", "version": 1, "pr": { "check": [], "mutants": [], "simulate": [] },
+              "nightly": { "check": [ {"configuration": "two-phase-commit", "parts": 2, "splitLevel": 3},
+                                      {"configuration": "die-hard"} ], "mutants": [], "simulate": [], "shards": 2 } }
+            """)
+        var paths: [String] = []
+        for shard in 1...2 {
+            let out = scratch.path + "/shard-\(shard)"
+            _ = CapturedConsole().run("nightly", "--profiles", profiles, "--shard", "\(shard)/2", "--out", out, "--threads", "1", "--seed", "1")
+            paths.append(out + "/report.json")
+        }
+        let documents = try paths.map { try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: $0))) }
+        let gen = Gen<(Int, Int, Int, Int)>.zip(
+            .int(in: 0...(documents.count - 1)), .int(in: 0...(Mutation.allCases.count - 1)), .int(in: 0...10_000), .int(in: 0...10_000))
+        forAll("mutated shard reports: one line or a merge", gen, cover: ["refused", "ran"]) { input, check in
+            let (d, m, a, b) = input
+            let scratch = Scratch()
+            let path = scratch.file("r.json", Self.mutate(documents[d], Mutation(rawValue: m) ?? .truncate, a, b))
+            try Self.judge(["merge", path, paths[1 - d], "--out", scratch.path + "/merged"], check)
+        }
+    }
 }

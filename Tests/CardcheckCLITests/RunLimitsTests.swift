@@ -78,3 +78,14 @@ extension RunLimitsTests {
         #expect(c.out.last == "behaviours: not available (time limit reached while counting)")
     }
 }
+
+extension RunLimitsTests {
+    @Test("mutants cut short by --max-states says so for the rows it did not finish and exits 3, never NOT KILLED")
+    func mutantsCutShort() {
+        let c = CapturedConsole()
+        #expect(c.run("mutants", "Models/fleet-card.json", "--only", "seenSidSkip,dedupe", "--max-states", "1", "--threads", "1") == ExitCode.partial)
+        #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | cut short (not killed so far) |") })
+        #expect(!(c.out + c.err).contains { $0.contains("NOT KILLED") })
+        #expect(c.out.last == "cut short: 2 of 2 guards neither killed nor run to their bounds; none survived a run to its bounds")
+    }
+}

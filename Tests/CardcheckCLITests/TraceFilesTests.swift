@@ -16,7 +16,7 @@ import Testing
         let scratch = Scratch()
         let trace = Trace(model: DieHard(), initialState: 0, steps: [.fillBig])
         let path = scratch.path + "/missing-dir/t.json"
-        #expect(throws: CommandError("\(path): cannot write")) { try TraceFiles.write(trace, to: path) }
+        #expect(throws: OutputError.cannotWrite(path)) { try TraceFiles.write(trace, to: path) }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FleetCard
 @testable import FleetModel
 
@@ -40,4 +41,10 @@ enum Fixture {
         }
         return state
     }
+}
+
+enum Repository {
+    /// The package root, found from this file's path (Tests/FleetModelTests/...).
+    static let root: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import PropertyEngine
 @testable import PropertyTesting
 
-/// The README's stateful example, compiled and run as written (with a correct counter).
+/// Docs/property-testing.md's stateful example, compiled and run as written (with a correct counter).
 struct Counter {
     var value = 0
     mutating func apply(_ command: CounterMachine.Command) {
@@ -49,7 +49,7 @@ struct CounterMachine: StateMachine {
     }
 
 
-    @Test("the README's counter example holds")
+    @Test("the property-testing page's counter example holds")
     func counterFollowsModel() {
         var profile = Profile.pr
         profile.logsCaseSeeds = false
@@ -58,7 +58,7 @@ struct CounterMachine: StateMachine {
         #expect(result.cases == 100)
     }
 
-    @Test("the README's list example shrinks to [0, 1, 100] and labels its three-element cases")
+    @Test("the property-testing page's list example shrinks to [0, 1, 100] and labels its three-element cases")
     func listExample() {
         var profile = Profile.pr
         profile.logsCaseSeeds = false

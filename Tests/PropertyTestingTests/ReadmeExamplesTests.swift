@@ -2,11 +2,11 @@ import Testing
 @testable import PropertyEngine
 @testable import PropertyTesting
 
-/// The README's examples of assume, recursive and fixed-width generators, as written there.
+/// Docs/property-testing.md's examples of assume, recursive and fixed-width generators, as written there.
 @Suite struct ReadmeExamplesTests {
     indirect enum Expr { case int(Int), add(Expr, Expr), div(Expr, Expr) }
 
-    @Test("README: assume, a recursive expression generator, fixed-width integers")
+    @Test("Docs/property-testing.md: assume, a recursive expression generator, fixed-width integers")
     func examples() {
         forAll("division undoes multiplication", .zip(.int(in: -99...99), .int(in: -99...99))) { pair, check in
             try check.assume(pair.1 != 0)

@@ -2,23 +2,19 @@ import Testing
 @testable import Widgets
 
 @Suite struct CheckinResponseTests {
-    @Test("the spec's four response classes, classified and decided", arguments: [
-        (200, [String](), [String](), CheckinResponse.success(rotatedToken: nil), CheckinDelivery.Decision.removeAndContinue(rotatedToken: nil)),
-        (200, ["UNAUTHORIZED"], [], .unauthorized, .stopAndClearToken),
-        (200, [], ["completedDate out of range"], .businessFailure, .keepAndContinue),
-        (503, [], [], .transient, .keepAndContinue),
-    ] as [(Int, [String], [String], CheckinResponse, CheckinDelivery.Decision)])
-    func table(status: Int, top: [String], payload: [String], response: CheckinResponse, decision: CheckinDelivery.Decision) {
-        let r = CheckinResponse.classify(status: status, topLevelCodes: top, payloadErrors: payload)
-        #expect(r == response)
-        #expect(CheckinDelivery.decide(r) == decision)
+    @Test("the spec's four response classes, decided for the native drain", arguments: [
+        (CheckinResponse.success(rotatedToken: nil), CheckinDelivery.Decision.removeAndContinue(rotatedToken: nil)),
+        (.unauthorized, .stopAndClearToken),
+        (.businessFailure, .keepAndContinue),
+        (.transient, .keepAndContinue),
+    ] as [(CheckinResponse, CheckinDelivery.Decision)])
+    func table(response: CheckinResponse, decision: CheckinDelivery.Decision) {
+        #expect(CheckinDelivery.decide(response) == decision)
     }
 
-    @Test("no answer at all is transient; a rotated token rides along with success")
-    func edges() {
-        #expect(CheckinResponse.classify(status: nil, topLevelCodes: [], payloadErrors: []) == .transient)
-        let ok = CheckinResponse.classify(status: 200, topLevelCodes: [], payloadErrors: [], rotatedToken: "t2")
-        #expect(CheckinDelivery.decide(ok) == .removeAndContinue(rotatedToken: "t2"))
+    @Test("a rotated token rides along with success")
+    func rotated() {
+        #expect(CheckinDelivery.decide(.success(rotatedToken: "t2")) == .removeAndContinue(rotatedToken: "t2"))
     }
 
     @Test("with stop-and-clear off, UNAUTHORIZED keeps the token and goes on")

@@ -113,6 +113,13 @@ enum Gens {
     /// Any scale, half the time near the numeral step at 1.15.
     static let anyScale: Gen<Int> = .frequency([(1, .int(in: 85...200)), (1, .int(in: 110...125))])
 
+    /// Any scale 0.85…2.0 except the printed columns (1.0, 1.3, 2.0): the scales the advance
+    /// envelope covers, a fifth of them within 0.02 of a column.
+    static let betweenScale: Gen<Int> = Gen<Int>.frequency([(4, .int(in: 85...200)), (1, .element(of: [98, 99, 101, 102, 128, 129, 131, 132, 198, 199]))])
+        .filter { !printedColumns.contains($0) }
+    /// The element table's font-scale columns, in hundredths.
+    static let printedColumns = [100, 130, 200]
+
     static func scale(_ hundredths: Int) -> Rational { Rational(hundredths, 100) }
 }
 

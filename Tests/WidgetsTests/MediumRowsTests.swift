@@ -10,6 +10,10 @@ import Testing
         #expect(MediumRows(height: 130, fontScale: 1, stale: false, kindling: true, dueCount: 3).visible == 2)
         #expect(MediumRows(height: 130, fontScale: 1, stale: true, kindling: true, dueCount: 3).visible == 1)
         #expect(MediumRows(height: 180, fontScale: 1, stale: false, kindling: false, dueCount: 0).visible == 0)
+        // Without the fix the footer renders at 0dp and main_row keeps the whole box.
+        let off = WidgetFix.shipped.subtracting([.footerReservedFirst])
+        let unfixed = MediumRows(height: 130, fontScale: 1, stale: true, kindling: true, dueCount: 3, fixes: off)
+        #expect(unfixed.visible == 2 && unfixed.footerDp == 0)
     }
 
     @Test("property: more height never drops a row, a larger font never shows more, STALE never shows more")
@@ -34,9 +38,10 @@ import Testing
     static func expectFooterSeated(_ c: BudgetCase, _ fixes: Set<WidgetFix>, _ check: Check) throws {
         let full = MediumRows.staleFooter(c.fs)
         let box = HostBox.contentBox(height: c.height)
-        let rendered = StaleFooter.renderedHeight(height: c.height, fontScale: c.fs, fixes: fixes)
+        let rows = MediumRows(height: c.height, fontScale: c.fs, stale: true, kindling: c.digits != 1, dueCount: c.extraWidth % 8, fixes: fixes)
         check.label("footer fits", when: box >= full)
-        try check.expect(box < full || rendered == full, "the STALE footer renders at \(rendered)dp of \(full)dp")
+        try check.expect(box < full || rows.footerDp == full, "the STALE footer renders at \(rows.footerDp)dp of \(full)dp")
+        try check.expect(rows.footerDp <= Rational.max(Rational(0), box), "the STALE footer is taller than the box")
     }
 
     @Test("the STALE footer always gets its height when the box holds it; without the fix it renders at 0dp")

@@ -4,17 +4,31 @@ import Testing
 @testable import Widgets
 
 @Suite struct NewDayCostModelTests {
-    @Test("the consistent set: head readings and margins that grant 1 line at 159dp and 2 at 160dp (110dp × 2.0)")
+    @Test("the consistent set: models that grant exactly 1 line at every height from 130 to 159dp and 2 at 160dp (110dp × 2.0)")
     func consistentSet() {
         let set = NewDayCostModel.consistent
-        #expect(set.count == 16)
+        #expect(set.count == 4)
         #expect(set.contains(NewDayCostModel.chosen))
         for model in set {
-            #expect(model.maxLines(height: 159, fontScale: 2) == 1 && model.maxLines(height: 160, fontScale: 2) == 2, "\(model)")
+            for h in 130...159 { #expect(model.maxLines(height: h, fontScale: 2) == 1, "\(model) at \(h)dp") }
+            #expect(model.maxLines(height: 160, fontScale: 2) == 2, "\(model)")
+            // every model kept rounds the 11sp line box up (30dp at 2.0)
+            #expect(model.line == LineCost(.up, .sp(11), margin: 0), "\(model)")
         }
         // The project's earlier guess (both line boxes exact, no head margin) grants 2 lines at 159dp.
         let old = NewDayCostModel(head: LineCost(.exact, .smallNumeral, margin: 0), line: LineCost(.exact, .sp(11), margin: 0))
         #expect(!set.contains(old) && old.maxLines(height: 159, fontScale: 2) == 2)
+        // A model the 159/160dp cells alone kept (head exact + 1dp, line exact) grants 0 at 130dp: not kept.
+        let floorless = NewDayCostModel(head: LineCost(.exact, .smallNumeral, margin: 1), line: LineCost(.exact, .sp(11), margin: 0))
+        #expect(floorless.maxLines(height: 159, fontScale: 2) == 1 && floorless.maxLines(height: 160, fontScale: 2) == 2)
+        #expect(floorless.maxLines(height: 130, fontScale: 2) == 0 && !set.contains(floorless))
+    }
+
+    @Test("130 × 130dp at fontScale 2.0 grants one line, and the plan shows the 'New day' line, not the caption row")
+    func floorCell() {
+        #expect(NewDayPlan.maxLines(height: 130, fontScale: 2) == 1)
+        let plan = NewDayPlan(width: 130, height: 130, fontScale: 2)
+        #expect(plan.showsLine && !plan.showsIcon && !plan.showsCaptionRow && plan.lineCount == 1)
     }
 
     /// Per grid scale, the granted heights (130…400dp) where consistent models grant different

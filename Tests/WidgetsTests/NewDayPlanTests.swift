@@ -10,11 +10,20 @@ import Testing
         #expect(NewDayPlan.wraps(fontScale: 1, in: NewDayPlan.textBox(width: 110, icon: true)) == 1)
     }
 
-    @Test("'New day' is 42–84dp, printed in whole dp: a gate takes up to 85dp at 2.0, so an 84dp box still needs 2 lines")
-    func advanceReadings() {
+    @Test("'New day' is the printed 42dp at 1.0 and 84dp at 2.0: at 124 × 131dp and 2.0 it fits the 84dp box on one line")
+    func printedAdvance() {
         #expect(NewDayPlan.lineAdvance.consistentReadings == [.up, .nearest, .down])
-        #expect(NewDayPlan.lineAdvance.safeAdvance(2) == 85)
-        #expect(NewDayPlan.wraps(fontScale: 2, in: 84) == 2 && NewDayPlan.wraps(fontScale: 2, in: 85) == 1)
+        #expect(NewDayPlan.lineAdvance.advance(1) == 42 && NewDayPlan.lineAdvance.advance(2) == 84)
+        #expect(NewDayPlan.wraps(fontScale: 2, in: 84) == 1 && NewDayPlan.wraps(fontScale: 2, in: 83) == 2)
+        #expect(NewDayPlan.wraps(fontScale: 1, in: 42) == 1 && NewDayPlan.wraps(fontScale: 1, in: 41) == 2)
+        let plan = NewDayPlan(width: 124, height: 131, fontScale: 2)
+        #expect(NewDayPlan.textBox(width: 124, icon: false) == 84 && plan.maxLines == 1)
+        #expect(plan.showsLine && !plan.showsIcon && !plan.showsCaptionRow && plan.lineCount == 1)
+        // Between the printed columns the envelope applies: k up to 85 / 22 (84dp read as rounded
+        // down), so at 1.99 the line needs 85 / 22 × 11 × 1.99 = 84.58dp and the 84dp box takes 2 lines.
+        let near = Fixtures.scale("1.99")
+        #expect(NewDayPlan.lineAdvance.advance(near) == Rational(85, 2) * near)
+        #expect(NewDayPlan.wraps(fontScale: near, in: 84) == 2)
     }
 
     @Test("the known limitation recomputes: at 110dp × fontScale 2.0 below 160dp the budget grants 1 line (W-10 withdrawn)")

@@ -34,6 +34,74 @@ import Testing
         #expect(mismatches == [])
     }
 
+    @Test("at every printed (numeral, days label) cell the gates compare the printed dp: coreW = 32 + numeral, the label 4 + label + 6")
+    func printedRows() {
+        for (column, fs) in ["1.0", "1.3", "2.0"].enumerated() {
+            let scale = Fixtures.scale(fs)
+            for digits in 1...3 {
+                let core = 28 + 4 + AdvanceTableTests.numeral[digits - 1][column]
+                let label = 4 + AdvanceTableTests.daysLabel[column] + 6
+                #expect(WidthPlan.coreWidth(fontScale: scale, digits: digits) == Rational(core), "\(digits) digits at \(fs)")
+                // the smallest widths that show the flame and the label are exactly the printed sums
+                let flameFrom = core + 40, labelFrom = core + label + 40
+                #expect(WidthPlan(width: flameFrom, fontScale: scale, digits: digits).showsFlame)
+                #expect(!WidthPlan(width: flameFrom - 1, fontScale: scale, digits: digits).showsFlame)
+                #expect(WidthPlan(width: labelFrom, fontScale: scale, digits: digits).showsDaysLabel)
+                #expect(!WidthPlan(width: labelFrom - 1, fontScale: scale, digits: digits).showsDaysLabel)
+            }
+        }
+    }
+
+    @Test("at the printed scales every width 110–250dp × 1–3 digits plans as the spec's formula with the printed integers: 1,269 cells")
+    func printedSweep() {
+        var matched = 0, cells = 0
+        for (column, fs) in ["1.0", "1.3", "2.0"].enumerated() {
+            for digits in 1...3 {
+                for w in 110...250 {
+                    // spec: showsFlame = coreW ≤ contentWidth; showsDaysLabel = showsFlame ∧ coreW + 4 + label + 6 ≤ contentWidth
+                    let box = w - 40, core = 28 + 4 + AdvanceTableTests.numeral[digits - 1][column]
+                    let flame = core <= box, label = flame && core + 4 + AdvanceTableTests.daysLabel[column] + 6 <= box
+                    let plan = WidthPlan(width: w, fontScale: Fixtures.scale(fs), digits: digits)
+                    cells += 1
+                    matched += plan.showsFlame == flame && plan.showsDaysLabel == label ? 1 : 0
+                }
+            }
+        }
+        #expect(cells == 1_269 && matched == cells)
+    }
+
+    @Test("issue 32: 110dp wide, fontScale 1.0, 3 digits: 28 + 4 + 38 = 70 ≤ 70, the flame shows (the days label does not)")
+    func flameAtTheFloor() {
+        let plan = WidthPlan(width: 110, fontScale: 1, digits: 3)
+        #expect(WidthPlan.coreWidth(fontScale: 1, digits: 3) == 70)
+        #expect(plan.showsFlame && !plan.showsDaysLabel)
+        // the corner the shed fires in: 3 digits at 1.3 (73 > 70), and 2 digits at 2.0 (W-9)
+        #expect(!WidthPlan(width: 110, fontScale: Fixtures.scale("1.3"), digits: 3).showsFlame)
+        #expect(WidthPlan(width: 110, fontScale: Fixtures.scale("1.3"), digits: 2).showsFlame)
+    }
+
+    @Test("property: between the printed columns the flame and the days label show only where every consistent reading fits")
+    func betweenColumnsProperty() {
+        forAll("between printed columns the width gates are never laxer than a consistent model",
+               BudgetCase.gen(scales: Gens.betweenScale), cover: ["flame shown", "label shown"]) { c, check in
+            let plan = WidthPlan(width: c.width, fontScale: c.fs, digits: c.digits)
+            let box = HostBox.contentWidth(width: c.width)
+            let numeral = AdvanceTable.numeralModels[c.digits - 1], label = AdvanceTable.daysLabelModel
+            check.label("flame shown", when: plan.showsFlame)
+            check.label("label shown", when: plan.showsDaysLabel)
+            for reading in numeral.consistentReadings {
+                let k = numeral.kRange(reading)?.high ?? Rational(0)
+                let core = Rational(32) + k * Rational(numeral.size.sp(c.fs)) * c.fs
+                try check.expect(!plan.showsFlame || core <= box, "the flame shows where the \(reading) reading overflows")
+                for labelReading in label.consistentReadings {
+                    let l = (label.kRange(labelReading)?.high ?? Rational(0)) * Rational(11) * c.fs
+                    try check.expect(!plan.showsDaysLabel || core + Rational(10) + l <= box,
+                                     "the label shows where the \(reading)/\(labelReading) readings overflow")
+                }
+            }
+        }
+    }
+
     @Test("the prose's worked numbers: 85-vs-90dp at 130/1.0/2 digits and 73dp against 70dp")
     func proseNumbers() {
         // The prose adds the printed cells: 28 + 4 + 26 + 4 + 23 = 85.

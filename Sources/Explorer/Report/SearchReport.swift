@@ -45,6 +45,12 @@ public struct SearchReport<M: Model>: Sendable {
     public internal(set) var behaviours: BehaviourCounts<M>?
     /// With `options.countBehaviours` and no `behaviours`: why they were not counted.
     public internal(set) var behavioursNotCounted: String?
+    /// With `options.checkpoint`: a checkpoint that could not be written (the search went on,
+    /// but could not be resumed from there); one line naming the file.
+    public internal(set) var checkpointProblem: String?
+    /// With `options.checkpoint`: why the checkpoint found at the start was not resumed from
+    /// (its paths no longer replay); the search ran afresh and left the file alone.
+    public internal(set) var checkpointRefused: String?
 
     /// True when no property is violated and every `sometimes` property was reached.
     public var passed: Bool {

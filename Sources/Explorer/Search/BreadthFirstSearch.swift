@@ -37,9 +37,21 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         var depth = 0
         var priorSeconds = 0.0
         var lastCheckpoint = clock
-        // Level 0: the initial states, deduplicated in order (unless resuming a checkpoint).
-        if resume(level: &level, graph: &graph, findings: &findings, depth: &depth, seconds: &priorSeconds) {
-            level.record = nil
+        var checkpointing = options.checkpoint != nil
+        var checkpointProblem: String?
+        var checkpointRefused: String?
+        // Level 0: the initial states, deduplicated in order (unless resuming a checkpoint, loaded
+        // whole and swapped in; one that does not fit the model is left alone and not overwritten).
+        var resumed: ResumePoint<M.Stored>?
+        do {
+            resumed = try loadCheckpoint(threads: options.threads, roundStates: options.roundStates)
+        } catch {
+            checkpointing = false
+            checkpointRefused = error.description
+        }
+        if let resumed {
+            (level, graph, findings) = (resumed.level, resumed.graph, resumed.findings)
+            (depth, priorSeconds) = (resumed.depth, resumed.seconds)
         } else {
             for (index, state) in model.initialStates().enumerated() {
                 precondition(index <= Int(UInt16.max), "\(model.name): too many initial states")
@@ -92,18 +104,22 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             }
             level.advance()
             if !level.frontier.isEmpty { depth += 1 }
-            checkpointIfDue(
+            if checkpointing, let error = checkpointIfDue(
                 level: level, graph: graph, findings: findings, depth: depth,
-                seconds: priorSeconds + clock.duration(to: .now).seconds, last: &lastCheckpoint)
+                seconds: priorSeconds + clock.duration(to: .now).seconds, last: &lastCheckpoint) {
+                checkpointProblem = checkpointProblem ?? error.description
+            }
         }
 
         let seconds = priorSeconds + clock.duration(to: .now).seconds
-        finishCheckpoint(stop)
+        if checkpointing { finishCheckpoint(stop) }
         options.progress?(SearchProgress(
             distinctStates: graph.count, frontier: stoppedFrontier ?? level.frontier.count, depth: depth, seconds: seconds))
         var result = report(
             expansion: expansion, graph: graph, findings: findings, depth: depth, stop: stop,
             seconds: seconds, visitedBytes: level.visited.bytes)
+        result.checkpointProblem = checkpointProblem
+        result.checkpointRefused = checkpointRefused
         if counting {
             let record = level.record
             level = Level(threads: 1)  // the frontier and the visited set are not needed to count

@@ -1,6 +1,8 @@
 import FleetCard
 import Synchronization
 
+/// Storage: a server cell with a tick copies, compares and hashes as bytes; DecidedTickTests pins the round trip.
+///
 /// FleetCard's own decision of a tick (`FleetTick`), held in a tick cell by a 32-bit id into a
 /// process-wide table that keeps each distinct decision once: a server cell with a tick in
 /// flight then copies, compares and hashes as plain bytes instead of retaining FleetTick's

@@ -1,3 +1,5 @@
+/// Storage: a state copies without allocating; FleetStateCapacityTests pins that each list holds what it held.
+///
 /// A list of at most `capacity` elements stored inline (no heap allocation; copied as plain
 /// bytes when its elements are): the fleet state's lists, whose bounds the configuration's
 /// legal ranges fix (`FleetState`'s capacities, tested against them). Appending past the

@@ -1,3 +1,5 @@
+/// Storage: a level keeps 32 bytes a state; FleetCodecTests and FleetFieldStorageTests pin loaded(stored(s)) == s.
+///
 /// Packs a `FleetState` into a `PackedFleetState` and back (`loaded(stored(s)) == s`): each
 /// part of the state is interned once, so packing a successor re-interns only the parts its
 /// step changed (the others keep their parent's ids, found by a cheap equality test).

@@ -1,3 +1,5 @@
+/// Storage: part hashes read at fixed offsets; FleetHashLayoutTests pins each offset against MemoryLayout.
+///
 /// Where the part hashes (`PartHasher`) read a fleet state's cells, byte offsets into each
 /// cell: literals, so every read is one load at a fixed offset. `FleetHashLayoutTests` checks
 /// each against `MemoryLayout` (a field added or moved fails there, not in a fingerprint).

@@ -1,3 +1,4 @@
+/// Storage: a step reuses the box of the one before, == compares cached hashes first; FleetCodecTests pins both.
 extension FleetState {
     /// A state of a box made for it (`FleetCodec.unpack`).
     init(box: FleetStateBox) { self.box = box }

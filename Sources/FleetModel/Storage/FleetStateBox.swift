@@ -1,3 +1,5 @@
+/// Storage: a state copies in one retain and keeps its part hashes; FleetCodecTests pins that it changes nothing.
+///
 /// A fleet state's cells in one heap block (a `ManagedBuffer`: one allocation, read through a
 /// pointer, no exclusivity check per access), with what a successor's packing needs to reuse
 /// its parent's ids. Never written while shared: `FleetState.unshare` copies it first.

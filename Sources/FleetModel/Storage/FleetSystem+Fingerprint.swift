@@ -1,6 +1,8 @@
 import Explorer
 import FleetCard
 
+/// Storage: a fingerprint hashes only the parts a step wrote; FleetFingerprintFieldTests pins every field in it.
+///
 /// Bytes folded into 64-bit words and mixed: the fast, stable fingerprint of a state.
 ///
 /// Each word is multiplied (128-bit) by its own position's odd constant and folded, and the

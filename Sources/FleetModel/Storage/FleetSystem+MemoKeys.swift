@@ -1,5 +1,7 @@
 import FleetCard
 
+/// Storage: a FleetCard call is found again by a few words; SessionsCodeTests, FleetStateCapacityTests pin the keys.
+///
 /// The memo keys (`Memo`): each memo's inputs field by field in whole words, read in place.
 /// Every input a computation reads is in its key, so equal words are equal inputs.
 extension FleetSystem {

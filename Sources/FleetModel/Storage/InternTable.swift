@@ -1,5 +1,7 @@
 import Synchronization
 
+/// Storage: each distinct part is held once; InternTableTests pins one id per value and its read-back.
+///
 /// Each distinct value once, named by a 32-bit id (collapse compression, as Spin's): a packed
 /// fleet state is a few ids into tables like this one. Thread-safe and split in 16 stripes by
 /// hash, so two search threads rarely wait for each other; ids are given in order of first

@@ -1,5 +1,7 @@
 import Synchronization
 
+/// Storage: each FleetCard call is computed once per input; MemoTests pins one value per key.
+///
 /// A thread-safe memo table for pure functions of small keys: FleetCard's reducers are pure,
 /// so a result computed once for a key is the result for every later call (speed only). The key
 /// is its inputs written as `words` 64-bit words (`MemoKey`): hashed by mixing whole words,

@@ -1,5 +1,7 @@
 import Explorer
 
+/// Storage: memo lookups hash and compare whole words; MemoTests pins that keys one word apart differ.
+///
 /// A memo key: its inputs field by field in `count` words (unused bits 0).
 struct MemoKey<let count: Int>: Sendable, Equatable {
     var words = InlineArray<count, UInt64>(repeating: 0)

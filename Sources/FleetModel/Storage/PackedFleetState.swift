@@ -1,3 +1,5 @@
+/// Storage: a level's state is 32 bytes; FleetCodecTests pins that it loads back to the state it was.
+///
 /// A fleet state as the search keeps it between levels: eight 32-bit words, no arrays, strings
 /// or FleetCard values inside. Each word names a part of the state in one of the model's
 /// intern tables (`FleetCodec`): per-level storage costs 32 bytes a state, and the parts

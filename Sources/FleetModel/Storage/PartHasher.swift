@@ -1,5 +1,7 @@
 import Explorer
 
+/// Storage: part hashes read whole words in place; FleetHashLayoutTests pins that only canonical bytes reach them.
+///
 /// A part of the fingerprint (scheme 4) hashed from whole 64-bit words of its cells' bytes, read
 /// in place: `WordPacker`'s mix (each word multiplied by its position's odd constant, folded,
 /// summed) without gathering bytes one field at a time. A caller hands in only canonical bytes:

@@ -1,3 +1,5 @@
+/// Storage: equal cells are told equal by their bytes, without branches; SameBytesTests pins it for 1 to 24 bytes.
+///
 /// Whether the values at `a` and `b` have the same bytes: then they are equal (the fleet state's
 /// cells are plain data); unequal bytes (padding, unused slots) may still be equal values. Inline
 /// and without branches, word by word (the size is known where it is inlined).

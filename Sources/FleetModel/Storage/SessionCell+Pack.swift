@@ -1,3 +1,4 @@
+/// Storage: a session's byte of the order key symmetry's representative is picked by; FleetFieldStorageTests pins it.
 extension SessionCell {
     /// A session's fingerprint byte: activity, duplicated, since order.
     func pack(into p: inout WordPacker) {

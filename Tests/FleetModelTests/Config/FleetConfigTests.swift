@@ -79,9 +79,3 @@ extension Result where Failure == FleetConfigError {
         return nil
     }
 }
-
-enum Repository {
-    /// The package root, found from this file's path (Tests/FleetModelTests/...).
-    static let root: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-}
