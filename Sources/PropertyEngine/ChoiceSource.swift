@@ -21,8 +21,24 @@ final class ChoiceSource {
     /// as an overrun, a discarded case.
     static let defaultMaxDepth = 100
 
+    /// One draw by what it gave: an integer (`IntMapping`) as its value, so it replays as the
+    /// same integer under another range (a heap's child under a parent moved from -1 to 0);
+    /// any other choice as itself.
+    enum DrawnValue: Equatable, Sendable {
+        case int(Int)
+        case choice(UInt64)
+    }
+
     private var rng: Xoshiro256
     private let replayed: [UInt64]?
+    /// Draws being replayed by value (the shrinker's value passes), read in order.
+    private let replayedValues: [DrawnValue]?
+    private var valueCursor = 0
+    /// The choices encoding the integer being replayed by value, for its raw draws to read.
+    private var pendingInt: [UInt64] = []
+    private var intDepth = 0
+    /// Every draw of this case by value, in order (integers once, not their choices).
+    private(set) var drawnValues: [DrawnValue] = []
     private let maxChoices: Int
     private let maxDepth: Int
     /// The combinators being drawn, outermost first.
@@ -30,6 +46,11 @@ final class ChoiceSource {
     /// The generator that ran away when this case overran the nesting bound.
     private(set) var runaway: GenSite?
     private(set) var choices: [UInt64] = []
+    /// Each choice's bound (`max`), nil where the choice was forced: what the shrinker's cache
+    /// needs to know which later sequences replay the same.
+    private(set) var bounds: [UInt64?] = []
+    /// The bound a replayed choice exceeded, when that ended the case.
+    private(set) var exceededBound: UInt64?
     private(set) var spans: [Span] = []
     /// The biased choices drawn so far in this case, by bound (for repeats; never iterated),
     /// and the bounds in drawing order (so a rewind forgets a filtered attempt's values too).
@@ -41,6 +62,7 @@ final class ChoiceSource {
     init(seed: UInt64, maxChoices: Int = ChoiceSource.defaultMaxChoices, maxDepth: Int = ChoiceSource.defaultMaxDepth) {
         rng = Xoshiro256(seed: seed)
         replayed = nil
+        replayedValues = nil
         self.maxChoices = maxChoices
         self.maxDepth = maxDepth
     }
@@ -49,8 +71,47 @@ final class ChoiceSource {
          maxDepth: Int = ChoiceSource.defaultMaxDepth) {
         rng = Xoshiro256(seed: 0)
         replayed = choices
+        replayedValues = nil
         self.maxChoices = maxChoices
         self.maxDepth = maxDepth
+    }
+
+    /// Replays `values` draw by draw: an integer drawn where an integer was is the recorded
+    /// value (the nearest in the new range), any other choice the recorded one; 0 past the end
+    /// or where the kinds differ.
+    init(replayingValues values: [DrawnValue], maxChoices: Int = ChoiceSource.defaultMaxChoices,
+         maxDepth: Int = ChoiceSource.defaultMaxDepth) {
+        rng = Xoshiro256(seed: 0)
+        replayed = []
+        replayedValues = values
+        self.maxChoices = maxChoices
+        self.maxDepth = maxDepth
+    }
+
+    /// Draws an integer with `body` (its choices), recording it by value; replaying by value,
+    /// `encode` gives the choices of the recorded value for `body`'s draws to read.
+    func integer(_ encode: (Int?) -> [UInt64], _ body: () throws -> Int) throws -> Int {
+        if intDepth == 0, let replayedValues {
+            let record = valueCursor < replayedValues.count ? replayedValues[valueCursor] : nil
+            valueCursor += 1
+            if case .int(let value) = record { pendingInt = encode(value) } else { pendingInt = encode(nil) }
+        }
+        intDepth += 1
+        defer { intDepth -= 1 }
+        let value = try body()
+        if intDepth == 1 { drawnValues.append(.int(value)) }
+        return value
+    }
+
+    /// The next choice replayed by value: an integer's own encoding inside one, else the next
+    /// recorded plain choice (0 where an integer or nothing was recorded).
+    private func nextValueChoice() -> UInt64 {
+        if intDepth > 0 { return pendingInt.isEmpty ? 0 : pendingInt.removeFirst() }
+        guard let replayedValues else { return 0 }
+        let record = valueCursor < replayedValues.count ? replayedValues[valueCursor] : nil
+        valueCursor += 1
+        if case .choice(let choice) = record { return choice }
+        return 0
     }
 
     /// Runs `body` (a combinator through which a generator can reach itself) one level deeper;
@@ -72,13 +133,24 @@ final class ChoiceSource {
     func draw(max: UInt64, random: (inout Xoshiro256, UInt64) -> UInt64) throws -> UInt64 {
         guard choices.count < maxChoices else { throw Rejection.tooManyChoices }
         let value: UInt64
-        if let replayed {
+        if replayedValues != nil {
+            value = nextValueChoice()
+            guard value <= max else {
+                exceededBound = max
+                throw Rejection.choiceOutOfRange
+            }
+        } else if let replayed {
             value = choices.count < replayed.count ? replayed[choices.count] : 0
-            guard value <= max else { throw Rejection.choiceOutOfRange }
+            guard value <= max else {
+                exceededBound = max
+                throw Rejection.choiceOutOfRange
+            }
         } else {
             value = Swift.min(random(&rng, max), max)
         }
         choices.append(value)
+        bounds.append(max)
+        if intDepth == 0 { drawnValues.append(.choice(value)) }
         return value
     }
 
@@ -109,7 +181,10 @@ final class ChoiceSource {
     /// same values; replay consumes the recorded position whatever it holds.
     func draw(forced value: UInt64) throws -> UInt64 {
         guard choices.count < maxChoices else { throw Rejection.tooManyChoices }
+        if replayedValues != nil { _ = nextValueChoice() }
         choices.append(value)
+        bounds.append(nil)
+        if intDepth == 0 { drawnValues.append(.choice(value)) }
         return value
     }
 
@@ -122,13 +197,17 @@ final class ChoiceSource {
     }
 
     /// A position to rewind to when a filtered attempt is thrown away.
-    struct Mark { let choices: Int, spans: Int, cuts: Int, drawn: Int }
-    func mark() -> Mark { Mark(choices: choices.count, spans: spans.count, cuts: cuts.count, drawn: drawnBounds.count) }
+    struct Mark { let choices: Int, spans: Int, cuts: Int, drawn: Int, values: Int }
+    func mark() -> Mark {
+        Mark(choices: choices.count, spans: spans.count, cuts: cuts.count, drawn: drawnBounds.count, values: drawnValues.count)
+    }
 
     /// Forgets the choices since `mark`, so a recorded sequence holds only accepted attempts
     /// and replays without retries.
     func rewind(to mark: Mark) {
         choices.removeSubrange(mark.choices...)
+        bounds.removeSubrange(mark.choices...)
+        drawnValues.removeSubrange(mark.values...)
         spans.removeSubrange(mark.spans...)
         cuts.removeSubrange(mark.cuts...)
         while drawnBounds.count > mark.drawn, let bound = drawnBounds.popLast() { drawn[bound]?.removeLast() }

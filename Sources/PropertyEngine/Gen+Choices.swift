@@ -58,6 +58,18 @@ extension Gen {
 /// that far; so 0, 1, −1, 2, −2 … in shortlex order, and lowering a magnitude keeps the sign.
 enum IntMapping {
     static func draw(lo: Int, hi: Int, from source: ChoiceSource) throws -> Int {
+        try source.integer({ choices(for: $0 ?? 0, lo: lo, hi: hi) }) { try drawChoices(lo: lo, hi: hi, from: source) }
+    }
+
+    /// The choices that draw `value` (the nearest in `lo...hi`), as `draw` reads them.
+    static func choices(for value: Int, lo: Int, hi: Int) -> [UInt64] {
+        let target = Swift.min(Swift.max(value, lo), hi)
+        if lo >= 0 { return [UInt64(bitPattern: Int64(target &- lo))] }
+        if hi <= 0 { return [UInt64(bitPattern: Int64(hi &- target))] }
+        return [UInt64(target.magnitude), target < 0 ? 1 : 0]
+    }
+
+    private static func drawChoices(lo: Int, hi: Int, from source: ChoiceSource) throws -> Int {
         if lo >= 0 { return lo &+ Int(bitPattern: UInt(try source.draw(max: UInt64(bitPattern: Int64(hi &- lo))))) }
         if hi <= 0 { return hi &- Int(bitPattern: UInt(try source.draw(max: UInt64(bitPattern: Int64(hi &- lo))))) }
         let positive = UInt64(hi), negative = UInt64(lo.magnitude)

@@ -1,5 +1,15 @@
 /// Recursive values (expressions, trees) with a depth budget.
 extension Gen {
+    /// The generator `make` builds, built each time a value is drawn (Hypothesis's `deferred`):
+    /// how a generator refers to itself outside a `compose` or `flatMap` closure. Written
+    /// eagerly, `func calc() -> Gen<Calc> { .oneOf([int, Gen.zip(calc(), calc()).map(...)]) }`
+    /// calls itself forever before any generator exists (Swift's recursion, which no library
+    /// code is on the stack to stop); `Gen.zip(.deferred { calc() }, .deferred { calc() })`
+    /// draws, and a runaway draw ends as an overrun.
+    public static func deferred(_ make: @escaping @Sendable () -> Gen) -> Gen {
+        Gen { source in try make().generate(source) }
+    }
+
     /// A value that is either `leaf` or `branch(child)`, where `child` is this generator one
     /// level deeper; at `maxDepth` levels only leaves remain, so every value is finite. Each
     /// level draws a branch-or-leaf choice (forced to leaf at the limit, so a subtree replays the

@@ -10,28 +10,38 @@ extension HarnessBenchmark {
         let chosen = ShrinkingChallenge.catalog.filter { only.isEmpty || only.contains($0.name) }
         var lines = ["shrinking challenge: \(chosen.count) challenges, \(seeds) seeds each, PR shrink budget "
             + "(\(Profile.pr.maxShrinkAttempts) candidates); bar: ideal in 95% of seeds where Hypothesis reaches it, else 90%"]
-        lines.append(pad("challenge", 29) + pad("found", 7) + pad("ideal", 7) + pad("bar", 5) + pad("size", 6)
-            + pad("candidates", 11) + pad("shrink ms", 11) + "ideal result")
+        lines.append(pad("challenge", 29) + pad("found", 6) + pad("ideal", 6) + pad("bar", 6) + pad("size", 5)
+            + pad("replays", 8) + pad("calls", 6) + pad("hyp", 9) + pad("ratio", 6) + pad("ms", 7) + "ideal result")
         var worst = 0.0
         for challenge in chosen {
             guard let measurement = challenge.measure(seeds: seeds, stop: stop) else { break }
             let found = measurement.found
             let size = Measurement.median(found.map(\.shrunkChoices)).map(String.init) ?? "-"
-            let candidates = Measurement.median(found.map(\.candidates)).map(String.init) ?? "-"
+            let replays = Measurement.median(found.map(\.candidates)).map(String.init) ?? "-"
+            let calls = Measurement.median(found.map(\.calls))
             let time = Measurement.median(found.map(\.shrinkSeconds)) ?? 0
             worst = max(worst, time)
             let bar = challenge.hypothesisReachesIdeal ? 95 : 90
             let met = measurement.ideal * 100 >= bar * seeds
-            lines.append(pad(challenge.name, 29) + pad(percent(measurement.foundWithinPR, seeds), 7)
-                + pad(percent(measurement.ideal, seeds), 7) + pad((met ? "ok " : "no ") + "\(bar)", 5) + pad(size, 6)
-                + pad(candidates, 11) + pad(String(format: "%.2f", time * 1000), 11) + challenge.ideal)
+            let hypothesis = challenge.hypothesis.map { "\($0.calls) \($0.idealPercent)%" } ?? "-"
+            let ratio = zip(calls, challenge.hypothesis).map { String(format: "%.1f", Double($0) / Double(max($1.calls, 1))) } ?? "-"
+            lines.append(pad(challenge.name, 29) + pad(percent(measurement.foundWithinPR, seeds), 6)
+                + pad(percent(measurement.ideal, seeds), 6) + pad((met ? "ok " : "no ") + "\(bar)", 6) + pad(size, 5)
+                + pad(replays, 8) + pad(calls.map(String.init) ?? "-", 6) + pad(hypothesis, 9) + pad(ratio, 6)
+                + pad(String(format: "%.2f", time * 1000), 7) + (challenge.variant.map { "variant (\($0)): " } ?? "") + challenge.ideal)
             for (text, count) in measurement.commonMisses(misses) {
                 lines.append("    \(count)× " + text.replacingOccurrences(of: "\n", with: " "))
             }
         }
-        lines.append("size: the shrunk case's choice count (median); candidates: shrink replays (median); "
-            + "slowest median shrink \(String(format: "%.2f", worst * 1000)) ms")
+        lines.append("size: the shrunk case's choices; replays: candidates replayed; calls: those that ran the property; "
+            + "hyp: Hypothesis's shrink-phase calls and ideal rate on the same problem; ratio: calls / Hypothesis's "
+            + "(medians over the found seeds); ms: median shrink time, slowest \(String(format: "%.2f", worst * 1000)) ms")
         return lines
+    }
+
+    private static func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+        guard let a, let b else { return nil }
+        return (a, b)
     }
 
     private static func percent(_ count: Int, _ total: Int) -> String {

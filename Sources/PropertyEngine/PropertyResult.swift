@@ -38,6 +38,9 @@ public struct PropertyResult<Value> {
     /// Shrinks accepted (each a smaller input failing the same way) and candidates tried.
     public internal(set) var shrinks = 0
     public internal(set) var shrinkAttempts = 0
+    /// Of those, the candidates that ran the property (the rest ended in generation: a choice
+    /// out of range, a filter, an overrun); a candidate whose outcome was known runs nothing.
+    public internal(set) var shrinkCalls = 0
     /// The shrunk case's choice count and the shrink's wall time (for the shrinking benchmark).
     var shrunkChoiceCount = 0
     var shrinkSeconds = 0.0

@@ -104,7 +104,7 @@ struct PropertyRunner<Value> {
                 // A candidate may trap while shrinking; this line still names the original case.
                 writeSeed(HarnessMessage.shrinking(name, caseSeed), caseSeed)
                 let start = Shrinker.Attempt(
-                    choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
+                    choices: source.choices, bounds: source.bounds, drawnValues: source.drawnValues, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
                 shrink(start, seed: caseSeed, into: &result)
                 return
             }
@@ -141,12 +141,22 @@ struct PropertyRunner<Value> {
     }
 
     private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {
-        var shrinker = Shrinker(start: start, maxAttempts: profile.maxShrinkAttempts) { choices in
-            let source = ChoiceSource(replaying: choices)
-            guard let value = try? gen.drawn(from: source),
-                  let failure = Failure.of(value, check: Check(), body) else { return nil }
-            return Shrinker.Attempt(choices: source.choices, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
+        func replaying(_ source: ChoiceSource) -> Shrinker<Value>.Replay {
+            func replay(_ outcome: Shrinker<Value>.Outcome, ranProperty: Bool) -> Shrinker<Value>.Replay {
+                .init(read: source.choices, bounds: source.bounds, exceeded: source.exceededBound, ranProperty: ranProperty, outcome: outcome)
+            }
+            guard let value = try? gen.drawn(from: source) else { return replay(.rejected, ranProperty: false) }
+            let check = Check()
+            guard let failure = Failure.of(value, check: check, body) else {
+                return replay(check.isDiscarded ? .rejected : .passed, ranProperty: true)
+            }
+            return replay(.failed(Shrinker.Attempt(
+                choices: source.choices, bounds: source.bounds, drawnValues: source.drawnValues, spans: source.spans,
+                cuts: source.cuts, value: value, failure: failure)), ranProperty: true)
         }
+        var shrinker = Shrinker(
+            start: start, maxAttempts: profile.maxShrinkAttempts,
+            evaluate: { replaying(ChoiceSource(replaying: $0)) }, evaluateValues: { replaying(ChoiceSource(replayingValues: $0)) })
         let clock = ContinuousClock(), started = clock.now
         shrinker.shrink()
         let elapsed = (clock.now - started).components
@@ -159,6 +169,7 @@ struct PropertyRunner<Value> {
         result.failure = best.failure.message
         result.shrinks = shrinker.improvements
         result.shrinkAttempts = shrinker.attempts
+        result.shrinkCalls = shrinker.calls
         var lines = [HarnessMessage.failed(name, cases: result.cases, shrinks: shrinker.improvements)]
         lines += details(best.value, best.failure)
         lines.append("  reproduce: " + HarnessMessage.reproduce(seed: seed, filter: filter))

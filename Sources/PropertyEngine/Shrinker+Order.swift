@@ -31,11 +31,12 @@ extension Shrinker {
         return consider(rebuild(members, spans, sorted))
     }
 
-    /// Spans `i` and `j` of the group exchanged, when that puts the smaller first.
+    /// Spans `i` and `j` of the group exchanged, when that makes the case smaller (a longer
+    /// span may come first when what it starts with is smaller).
     private mutating func swap(_ members: [Int], _ i: Int, _ j: Int) -> Bool {
         let spans = tree().spans
         var parts = members.map { Array(best.choices[spans[$0].range]) }
-        guard Self.shortlexLess(parts[j], parts[i]) else { return false }
+        guard parts[j].lexicographicallyPrecedes(parts[i]) else { return false }
         parts.swapAt(i, j)
         return consider(rebuild(members, spans, parts))
     }
@@ -49,5 +50,38 @@ extension Shrinker {
             cursor = spans[member].range.upperBound
         }
         return candidate + best.choices[cursor...]
+    }
+
+    /// A subtree moved into its next sibling's simplest child, leaving the simplest choice (0)
+    /// where it was: trees whose smallest failure holds its nodes on the other side
+    /// (`Node(0, Node(0, X, Empty), Y)` to `Node(0, Empty, Node(0, Y, X))`). The sibling goes
+    /// first among the moved span's children, or where the simplest child was.
+    mutating func graftIntoSibling() -> Bool {
+        var improved = false, index = 0
+        while !exhausted {
+            let tree = tree()
+            guard index < tree.spans.count else { break }
+            let moved = tree.spans[index].range
+            let children = tree.children(of: index)
+            if let parent = tree.parent[index], let first = children.first,
+               let sibling = tree.children(of: parent).first(where: { tree.spans[$0].range.lowerBound >= moved.upperBound }) {
+                let target = tree.spans[sibling].range, inserted = Array(best.choices[target])
+                let before = Array(best.choices[..<moved.lowerBound]) + [0] + best.choices[moved.upperBound..<target.lowerBound]
+                let after = Array(best.choices[target.upperBound...])
+                search: for slot in children where tree.spans[slot].range.count == 1 && best.choices[tree.spans[slot].range.lowerBound] == 0 {
+                    let empty = tree.spans[slot].range, start = tree.spans[first].range.lowerBound
+                    var withoutSlot = Array(best.choices[start..<moved.upperBound])
+                    withoutSlot.removeSubrange((empty.lowerBound - start)..<(empty.upperBound - start))
+                    let inFront = Array(best.choices[moved.lowerBound..<start]) + inserted + withoutSlot
+                    let inSlot = Array(best.choices[moved.lowerBound..<empty.lowerBound]) + inserted + best.choices[empty.upperBound..<moved.upperBound]
+                    for grafted in [inFront, inSlot] where consider(before + grafted + after) {
+                        improved = true
+                        break search
+                    }
+                }
+            }
+            index += 1
+        }
+        return improved
     }
 }

@@ -23,8 +23,9 @@ extension Shrinker {
         return improved
     }
 
-    /// Each choice: zero, one, then a binary search for the smallest value that still fails,
-    /// then one less (for properties that fail on a band of values).
+    /// Each choice: zero, then, if half of it still fails, the smallest failing value probed
+    /// up from 1, else the largest amount it can be lowered by, probed up from 1 (Hypothesis's
+    /// exponential probes: a choice's few calls go where its answer is, not bisecting 64 bits).
     mutating func minimizeChoices() -> Bool {
         var improved = false, index = 0
         while index < best.choices.count, !exhausted {
@@ -49,7 +50,9 @@ extension Shrinker {
         return improved
     }
 
-    /// Sets the choices at `indices` (all equal) to the smallest common value that still fails.
+    /// Sets the choices at `indices` (all equal) to a smaller common value that still fails:
+    /// zero; else, when half fails, the smallest failing value below half; else the current
+    /// value lowered by the largest amount that fails, or by two past a passing value.
     private mutating func lower(indices: [Int]) -> Bool {
         let base = best.choices, current = base[indices[0]]
         guard current > 0 else { return false }
@@ -60,14 +63,47 @@ extension Shrinker {
         }
         if consider(with(0)) { return true }
         guard current > 1 else { return false }
-        if consider(with(1)) { return true }
-        var low: UInt64 = 1, high = current, improved = false
-        while low + 1 < high, !exhausted {
-            let middle = low + (high - low) / 2
-            if consider(with(middle)) { high = middle; improved = true } else { low = middle }
+        let half = current / 2
+        if consider(with(half)) {
+            smallestFailing(below: half, with)
+            return true
         }
-        if high > 2, consider(with(high - 1)) { improved = true }
-        return improved
+        if largestFailing(below: current - half, { with(current - $0) }) { return true }
+        // A band of failing values one wide ((10, 11) fails, (10, 10) not, (10, 9) does).
+        return current - half > 2 && consider(with(current - 2))
+    }
+
+    /// With `candidate(0)` passing and `candidate(limit)` the best, keeps the smallest `r` in
+    /// 1..<limit whose candidate fails: probes 1, 2, 4, … then bisects, so a small answer costs
+    /// few calls. Candidates must grow shortlex with `r`.
+    private mutating func smallestFailing(below limit: UInt64, _ candidate: (UInt64) -> [UInt64]) {
+        var passing: UInt64 = 0, failing = limit, probe: UInt64 = 1
+        while probe < failing, !exhausted {
+            if consider(candidate(probe)) { failing = probe; break }
+            passing = probe
+            probe = probe > UInt64.max / 2 ? failing : probe * 2
+        }
+        while passing + 1 < failing, !exhausted {
+            let middle = passing + (failing - passing) / 2
+            if consider(candidate(middle)) { failing = middle } else { passing = middle }
+        }
+    }
+
+    /// With `candidate(0)` the best and `candidate(limit)` passing, keeps the largest amount in
+    /// 1..<limit whose candidate fails: probes 1, 2, 4, … then bisects. Candidates must shrink
+    /// shortlex as the amount grows; true when some amount failed.
+    private mutating func largestFailing(below limit: UInt64, _ candidate: (UInt64) -> [UInt64]) -> Bool {
+        var failing: UInt64 = 0, passing = limit, probe: UInt64 = 1
+        while probe < passing, !exhausted {
+            if !consider(candidate(probe)) { passing = probe; break }
+            failing = probe
+            probe = probe > UInt64.max / 2 ? passing : probe * 2
+        }
+        while failing + 1 < passing, !exhausted {
+            let middle = failing + (passing - failing) / 2
+            if consider(candidate(middle)) { failing = middle } else { passing = middle }
+        }
+        return failing > 0
     }
 
     /// Two nearby choices lowered by the same amount ((994, 990) to (10, 6)): the largest
@@ -88,7 +124,8 @@ extension Shrinker {
                         return candidate
                     }
                     if !consider(lowered(most)), most > 1, consider(lowered(1)) {
-                        largestPassing(below: most, lowered)
+                        // What is left of the smaller choice, probed up from 1.
+                        smallestFailing(below: most - 1) { lowered(most - $0) }
                         improved = true
                     } else if best.choices != base {
                         improved = true
@@ -114,7 +151,8 @@ extension Shrinker {
                         improved = true
                     } else if base[first] > 1, consider(Self.transferring(base, first, second, 1)) {
                         improved = true
-                        largestPassing(below: base[first]) { Self.transferring(base, first, second, $0) }
+                        // What stays in the first choice, probed up from 1.
+                        smallestFailing(below: base[first] - 1) { Self.transferring(base, first, second, base[first] - $0) }
                     }
                 }
                 second += 1
@@ -122,16 +160,6 @@ extension Shrinker {
             first += 1
         }
         return improved
-    }
-
-    /// With amount 1 passing and `high` failing, considers amounts in between by bisection,
-    /// so the largest passing amount is kept.
-    private mutating func largestPassing(below high: UInt64, _ candidate: (UInt64) -> [UInt64]) {
-        var low: UInt64 = 1, high = high
-        while low + 1 < high, !exhausted {
-            let middle = low + (high - low) / 2
-            if consider(candidate(middle)) { low = middle } else { high = middle }
-        }
     }
 
     /// `base` with `amount` moved from choice `from` to choice `to` (unchanged on overflow).
@@ -142,5 +170,21 @@ extension Shrinker {
         candidate[from] -= amount
         candidate[to] = raised
         return candidate
+    }
+
+    /// Each integer set to 0 with every other draw replayed by value: where later integers are
+    /// drawn in ranges that depend on it (a heap's keys at least their parent's), lowering its
+    /// choice shifts theirs and never replays, but their values still fit.
+    mutating func zeroIntegers() -> Bool {
+        var improved = false, index = 0
+        while index < best.drawnValues.count, !exhausted {
+            if case .int(let value) = best.drawnValues[index], value != 0 {
+                var values = best.drawnValues
+                values[index] = .int(0)
+                if consider(values: values) { improved = true }
+            }
+            index += 1
+        }
+        return improved
     }
 }

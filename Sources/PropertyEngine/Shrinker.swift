@@ -2,60 +2,98 @@
 /// edit only when the result is shortlex-smaller (fewer choices, then smaller ones) and the
 /// property fails the same way (same `Failure.signature`).
 ///
-/// The passes (Hypothesis's, over choice sequences), repeated until a whole round changes
-/// nothing or the budget is spent: cut loops between equal model states and delete whole
-/// stateful steps; delete runs of sibling spans (list elements, any number); delete blocks of
-/// one to eight choices; replace a span by one of its descendants (a node by a subtree);
-/// lower a length and delete an element together; delete an element and lower the
-/// others by one; zero spans; minimize each choice; lower
-/// equal choices together; lower two choices by the same amount; sort and swap sibling spans;
-/// move value from one choice to a later one. The result is a local minimum: no single edit
-/// these passes try makes it smaller, not necessarily the smallest failing sequence.
+/// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none
+/// changes anything or the budget is spent. First: cut loops between equal model states and
+/// delete whole stateful steps; delete runs of sibling spans (list elements, any number);
+/// lower a length and delete an element together; replace a span by one of its descendants
+/// (a node by a subtree); sort and swap sibling spans; zero spans; lower equal choices
+/// together; lower two choices by the same amount; minimize each choice. Then: delete an
+/// element and lower the others by one; move a subtree into its sibling's empty slot; set an
+/// integer to 0 keeping every other integer's value (its dependants' ranges move). Last:
+/// delete blocks of one to eight choices; move value from one choice to a later one. The
+/// result is a local minimum: no single edit these passes try makes it smaller, not
+/// necessarily the smallest failing sequence. A replay's outcome is cached by the choices it
+/// read (`ChoiceCache`), so no candidate runs the property twice.
 struct Shrinker<Value> {
     /// A replayed candidate that failed.
     struct Attempt {
         var choices: [UInt64]
+        /// Each choice's bound, nil where forced (`ChoiceSource.bounds`).
+        var bounds: [UInt64?]
+        /// The draws by value (`ChoiceSource.drawnValues`), for the value passes.
+        var drawnValues: [ChoiceSource.DrawnValue]
         var spans: [ChoiceSource.Span]
         var cuts: [Range<Int>]
         var value: Value
         var failure: Failure
     }
 
-    private let evaluate: ([UInt64]) -> Attempt?
+    /// How a replay ended.
+    enum Outcome {
+        /// No value: a choice out of range, a filter, an overrun. The property did not run.
+        case rejected
+        case passed
+        case failed(Attempt)
+    }
+
+    /// A replay: the choices it read (with their bounds), and how it ended.
+    struct Replay {
+        var read: [UInt64]
+        var bounds: [UInt64?]
+        /// The bound of the choice just after `read` that the candidate exceeded.
+        var exceeded: UInt64?
+        var ranProperty: Bool
+        var outcome: Outcome
+    }
+
+    private let evaluate: ([UInt64]) -> Replay
+    private let evaluateValues: ([ChoiceSource.DrawnValue]) -> Replay
     let maxAttempts: Int
     private(set) var best: Attempt
+    /// Candidates replayed (the budget counts these), and those of them that ran the property.
     private(set) var attempts = 0
+    private(set) var calls = 0
+    /// Candidates whose outcome the cache knew: neither replayed nor counted.
+    private(set) var known = 0
     private(set) var improvements = 0
-    private var seen: Set<[UInt64]> = []
+    private var cache = ChoiceCache<Outcome>(rejected: .rejected)
     private var cachedTree: (improvement: Int, tree: SpanTree)?
 
-    /// `evaluate` replays a choice sequence and returns the attempt when the property fails.
-    init(start: Attempt, maxAttempts: Int, evaluate: @escaping ([UInt64]) -> Attempt?) {
+    /// `evaluate` replays a choice sequence and says what the replay read and how it ended;
+    /// `evaluateValues` the same for draws replayed by value.
+    init(start: Attempt, maxAttempts: Int, evaluate: @escaping ([UInt64]) -> Replay,
+         evaluateValues: @escaping ([ChoiceSource.DrawnValue]) -> Replay) {
         best = start
         self.maxAttempts = maxAttempts
         self.evaluate = evaluate
+        self.evaluateValues = evaluateValues
+        cache.record(read: start.choices, bounds: start.bounds, exceeded: nil, outcome: .failed(start))
     }
 
     var exhausted: Bool { attempts >= maxAttempts }
 
+    /// Cheap, productive passes to a fixpoint first; the costlier ones only when those stall,
+    /// and back to the first after any of them makes progress (Hypothesis spends its calls the
+    /// same way: most of a shrink is deletions and single-choice lowering).
+    static var tiers: [[(inout Shrinker) -> Bool]] {
+        [
+            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() },
+             { $0.replaceWithDescendants() }, { $0.reorderSiblings() }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
+             { $0.lowerPairs() }, { $0.minimizeChoices() }],
+            [{ $0.deleteAndShift() }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
+            [{ $0.deleteBlocks() }, { $0.redistribute() }],
+        ]
+    }
+
     mutating func shrink() {
-        var progress = true
-        while progress && !exhausted {
-            progress = false
-            // Structure first (loops, steps, elements, subtrees), then the values inside it.
-            if cutLoops() { progress = true }
-            if deleteSteps() { progress = true }
-            if deleteSpanRuns() { progress = true }
-            if lowerLengthAndDelete() { progress = true }
-            if replaceWithDescendants() { progress = true }
-            if deleteBlocks() { progress = true }
-            if deleteAndShift() { progress = true }
-            if zeroSpans() { progress = true }
-            if lowerDuplicates() { progress = true }
-            if lowerPairs() { progress = true }
-            if minimizeChoices() { progress = true }
-            if reorderSiblings() { progress = true }
-            if redistribute() { progress = true }
+        let tiers = Self.tiers
+        var tier = 0
+        while tier < tiers.count, !exhausted {
+            var progress = false
+            for pass in tiers[tier] where !exhausted {
+                if pass(&self) { progress = true }
+            }
+            tier = progress ? 0 : tier + 1
         }
     }
 
@@ -63,12 +101,37 @@ struct Shrinker<Value> {
         a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
     }
 
-    /// Replays `candidate`; keeps it when it is smaller and fails the same way.
+    /// Replays `candidate` (unless the cache knows how that ends); keeps it when it is smaller
+    /// and fails the same way.
     mutating func consider(_ candidate: [UInt64]) -> Bool {
-        guard attempts < maxAttempts, Self.shortlexLess(candidate, best.choices),
-              seen.insert(candidate).inserted else { return false }
+        guard attempts < maxAttempts, Self.shortlexLess(candidate, best.choices) else { return false }
+        let outcome: Outcome
+        if let cached = cache.outcome(of: candidate) {
+            known += 1
+            outcome = cached
+        } else {
+            outcome = run(evaluate(candidate))
+        }
+        return keep(outcome)
+    }
+
+    /// Replays `values` by value (integers keep their values whatever range they are drawn
+    /// in); keeps the result when it is smaller and fails the same way.
+    mutating func consider(values: [ChoiceSource.DrawnValue]) -> Bool {
+        guard attempts < maxAttempts else { return false }
+        return keep(run(evaluateValues(values)))
+    }
+
+    /// Counts and caches a replay.
+    private mutating func run(_ replay: Replay) -> Outcome {
         attempts += 1
-        guard let attempt = evaluate(candidate), attempt.failure.signature == best.failure.signature,
+        if replay.ranProperty { calls += 1 }
+        cache.record(read: replay.read, bounds: replay.bounds, exceeded: replay.exceeded, outcome: replay.outcome)
+        return replay.outcome
+    }
+
+    private mutating func keep(_ outcome: Outcome) -> Bool {
+        guard case .failed(let attempt) = outcome, attempt.failure.signature == best.failure.signature,
               Self.shortlexLess(attempt.choices, best.choices) else { return false }
         best = attempt
         improvements += 1

@@ -1,15 +1,18 @@
 /// The shrinking challenge's problems, rewritten from their pages with the harness's
-/// generators. Python's unbounded `integers()` is `Int` here, its unbounded lists at most 50
-/// elements; each ideal is the page's, read up to what the property cannot tell apart (the
-/// order of a list whose order the property ignores).
+/// generators as a Hypothesis user writes them. Python's unbounded `integers()` is `Int` here;
+/// each ideal is the page's, read up to what the property cannot tell apart (the order of a
+/// list whose order the property ignores). Variants (other generators or bugs) are extra rows
+/// after the challenge's own, their `variant` saying how they differ.
 extension ShrinkingChallenge {
     public static let catalog: [ShrinkingChallenge] = [
         bound5, largeUnionList, reverse, calculator, lengthList, differenceMustNotBeZero,
         differenceMustNotBeSmall, differenceMustNotBeOne, binHeap, coupling, deletion, distinct, nestedLists,
+        binHeapPreOrder, calculatorDepthFive,
     ]
 
     static let anyInt = Gen.int(in: Int.min...Int.max)
-    static func lists<T>(_ element: Gen<T>) -> Gen<[T]> { .array(of: element, count: 0...50) }
+    /// Hypothesis's unbounded `lists()`: no upper bound, five elements on average.
+    static func lists<T>(_ element: Gen<T>) -> Gen<[T]> { .array(of: element, count: 0...Int.max) }
 
     /// Five lists of 16-bit integers, each summing (in 16 bits) below 256; their 16-bit total
     /// stays below 5 × 256. Overflow breaks it. Ideal: two one-element lists, −1 and −32768.
@@ -40,7 +43,7 @@ extension ShrinkingChallenge {
     /// Expressions without a literal division by zero evaluate without dividing by zero.
     /// Ideal: Div(0, Add(0, 0)).
     static let calculator = make(
-        "calculator", ideal: "Div(0, Add(0, 0))", ChallengeExpr.gen,
+        "calculator", ideal: "Div(0, Add(0, 0))", ChallengeExpr.gen(),
         isIdeal: { $0 == .div(.int(0), .add(.int(0), .int(0))) }
     ) { expr, check in
         try check.assume(!expr.dividesByLiteralZero)
@@ -80,13 +83,15 @@ extension ShrinkingChallenge {
         try check.expect(pair.0 < 10 || difference != 1, "the difference is one")
     }
 
-    /// A binary heap read in pre-order (the bug) equals its sorted contents.
-    /// Ideal: Node(0, Node(1), Node(0)).
+    /// Binary heaps (keys at least their parent's); the challenge's wrong conversion to a sorted
+    /// list (the root, then the merged children unsorted) gives a sorted list.
+    /// Ideal: Node(0, Empty, Node(0, Node(1), Node(0))).
     static let binHeap = make(
-        "binheap", ideal: "Node(0, Node(1), Node(0))", ChallengeHeap.gen,
-        isIdeal: { $0 == .node(0, .node(1, .empty, .empty), .node(0, .empty, .empty)) }
+        "binheap", ideal: "Node(0, Empty, Node(0, Node(1), Node(0)))", ChallengeHeap.gen(),
+        isIdeal: { $0 == .node(0, .empty, .node(0, .node(1, .empty, .empty), .node(0, .empty, .empty))) }
     ) { heap, check in
-        try check.expect(heap.wrongToSortedList == heap.contents.sorted(), "the pre-order is not sorted")
+        let list = heap.wrongToSortedList
+        try check.expect(list == list.sorted(), "the list is not sorted")
     }
 
     /// Lists of 0…10 whose every element indexes the list: no two positions point at each
@@ -124,5 +129,23 @@ extension ShrinkingChallenge {
         isIdeal: { $0 == [Array(repeating: 0, count: 11)] }
     ) { lists, check in
         try check.expect(lists.map(\.count).reduce(0, +) <= 10, "more than ten values")
+    }
+
+    /// Variant: binheap with another generator and bug (values raised to their parent's, the
+    /// heap read in pre-order). Ideal: Node(0, Node(1), Node(0)).
+    static let binHeapPreOrder = make(
+        "binheap_variant_preorder", ideal: "Node(0, Node(1), Node(0))", variant: "raised keys, pre-order bug",
+        ChallengeHeap.raisedGen, isIdeal: { $0 == .node(0, .node(1, .empty, .empty), .node(0, .empty, .empty)) }
+    ) { heap, check in
+        try check.expect(heap.contents == heap.contents.sorted(), "the pre-order is not sorted")
+    }
+
+    /// Variant: calculator with a depth bound of five operators (`Gen.recursive`).
+    static let calculatorDepthFive = make(
+        "calculator_variant_depth5", ideal: "Div(0, Add(0, 0))", variant: "Gen.recursive, depth 5",
+        ChallengeExpr.depthFiveGen, isIdeal: { $0 == .div(.int(0), .add(.int(0), .int(0))) }
+    ) { expr, check in
+        try check.assume(!expr.dividesByLiteralZero)
+        try check.expect(expr.evaluate() != nil, "division by zero")
     }
 }

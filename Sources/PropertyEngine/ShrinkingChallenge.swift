@@ -9,6 +9,8 @@ public struct ShrinkingChallenge: Sendable {
     public let ideal: String
     /// Whether the challenge page reports Hypothesis reaching the ideal (the bar is then 95% of seeds, else 90%).
     public let hypothesisReachesIdeal: Bool
+    /// How a variant row differs from the challenge's own problem; nil for the challenge's own.
+    public let variant: String?
     let runSeed: @Sendable (Profile) -> Outcome
 
     /// What one seed's run produced.
@@ -18,6 +20,7 @@ public struct ShrinkingChallenge: Sendable {
         var isIdeal = false
         var shrunkChoices = 0
         var candidates = 0
+        var calls = 0
         var shrinkSeconds = 0.0
         var counterexample = ""
     }
@@ -25,11 +28,11 @@ public struct ShrinkingChallenge: Sendable {
     /// A challenge over values of `gen`: `property` fails on the inputs the challenge is about;
     /// `isIdeal` says whether a shrunk input is the page's ideal.
     static func make<Value>(
-        _ name: String, ideal: String, hypothesis: Bool = true, _ gen: Gen<Value>,
+        _ name: String, ideal: String, hypothesis: Bool = true, variant: String? = nil, _ gen: Gen<Value>,
         isIdeal: @escaping @Sendable (Value) -> Bool, describe: @escaping @Sendable (Value) -> String = { "\($0)" },
         property: @escaping @Sendable (Value, Check) throws -> Void
     ) -> ShrinkingChallenge {
-        ShrinkingChallenge(name: name, ideal: ideal, hypothesisReachesIdeal: hypothesis) { profile in
+        ShrinkingChallenge(name: name, ideal: ideal, hypothesisReachesIdeal: hypothesis, variant: variant) { profile in
             let result = checkProperty(name, gen, profile: profile, property)
             var outcome = Outcome()
             guard result.outcome == .failed, let value = result.counterexample else { return outcome }
@@ -37,6 +40,7 @@ public struct ShrinkingChallenge: Sendable {
             outcome.isIdeal = isIdeal(value)
             outcome.shrunkChoices = result.shrunkChoiceCount
             outcome.candidates = result.shrinkAttempts
+            outcome.calls = result.shrinkCalls
             outcome.shrinkSeconds = result.shrinkSeconds
             outcome.counterexample = describe(value)
             return outcome

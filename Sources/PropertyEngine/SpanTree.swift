@@ -39,6 +39,17 @@ struct SpanTree {
         return groups
     }
 
+    /// The spans whose innermost enclosing span is `i`, in order.
+    func children(of i: Int) -> [Int] {
+        var inside: [Int] = []
+        var j = i + 1
+        while j < spans.count, spans[j].range.lowerBound < spans[i].range.upperBound {
+            if parent[j] == i { inside.append(j) }
+            j += 1
+        }
+        return inside
+    }
+
     /// Every span strictly inside span `i`, largest first.
     func descendants(of i: Int) -> [Int] {
         let outer = spans[i].range

@@ -48,7 +48,7 @@ import Testing
         #expect(c.run("bench-harness", "--challenge", "--only", "bound6") == 2)
         #expect(c.err == ["cardcheck: --only: unknown challenge 'bound6' (one of: bound5, large_union_list, reverse, calculator, "
             + "lengthlist, difference_must_not_be_zero, difference_must_not_be_small, difference_must_not_be_one, binheap, "
-            + "coupling, deletion, distinct, nested_lists)"])
+            + "coupling, deletion, distinct, nested_lists, binheap_variant_preorder, calculator_variant_depth5)"])
     }
 }
 

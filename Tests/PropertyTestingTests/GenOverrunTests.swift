@@ -75,4 +75,20 @@ import Testing
         // The stack unwound: three levels fit again.
         #expect(try source.nested(inner) { try source.nested(inner) { try source.nested(inner) { 1 } } } == 1)
     }
+
+    /// The eager form, `Gen.zip(eager(), eager())`, never returns (Swift recursion before any
+    /// generator exists); deferred, the same self-reference draws.
+    static func eager() -> Gen<Calc> {
+        Gen.oneOf([Gen.int(in: -10...10).map { .int($0) },
+                   Gen.zip(.deferred { eager() }, .deferred { eager() }).map { .plus($0, $1) }])
+    }
+
+    @Test("a self-reference through Gen.deferred outside any closure draws: every case runs, runaways end as overruns")
+    func deferredSelfReference() {
+        let result = checkProperty("deferred calc", Self.eager(), profile: Self.profile) { expression in
+            expression.depth <= 2 * ChoiceSource.defaultMaxDepth
+        }
+        #expect(result.outcome != .misconfigured)
+        #expect(result.cases == Self.profile.cases)
+    }
 }
