@@ -16,6 +16,10 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func unknownFlag(_ flag: String, command: String) -> Self {
         Self("unknown flag '\(StrictJSON.shortened(flag))' for cardcheck \(command) (try: cardcheck \(command) --help)")
     }
+    static func distributedCheckOnly(_ name: String) -> Self {
+        Self("cardcheck-mpi runs only 'check', not '\(name)' (run it with cardcheck)")
+    }
+    static let distributedCount = Self("--count is not available in a distributed check (run it with cardcheck)")
     static func missingValue(_ flag: String) -> Self { Self("\(flag) needs a value") }
     static func notPositive(_ flag: String, _ value: String) -> Self {
         Self("\(flag) must be a positive integer, got '\(value)'")

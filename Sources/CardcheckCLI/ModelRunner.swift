@@ -134,6 +134,8 @@ struct CheckRequest {
     var progress = false
     /// The accepted findings of this configuration (from the baseline beside it), when there is one.
     var accepted: [ExpectedFinding]?
+    /// `cardcheck-mpi`: the ranks the search is spread over (nil: this process alone).
+    var fabric: (any RankFabric)?
 }
 
 /// What `cardcheck simulate` was asked.
