@@ -36,6 +36,17 @@ struct FleetCatalogTests {
         #expect(c.err.first?.hasPrefix("cardcheck: unknown guard 'dedup' (one of: ") == true)
     }
 
+    @Test("mutants --also refuses an unknown property name, and is refused without --write or --save")
+    func alsoNeedsKnownPropertyAndOutput() {
+        let unknown = CapturedConsole()
+        #expect(unknown.run("mutants", "Models/fleet-card.json", "--only", "dedupe", "--also", "zombie", "--save", Scratch().path + "/s") == 2)
+        #expect(unknown.err.first?.hasPrefix("cardcheck: unknown property 'zombie' (one of: ") == true)
+        #expect(unknown.out.isEmpty)
+        let bare = CapturedConsole()
+        #expect(bare.run("mutants", "Models/fleet-card.json", "--also", "zombie-card") == 2)
+        #expect(bare.err == ["cardcheck: --also is only used with --write or --save"])
+    }
+
     @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
     func notKilled() throws {
         // Without duplicated rows in the world, seen.has(sid) never decides anything.
