@@ -47,6 +47,16 @@ struct FleetCatalogTests {
         #expect(bare.err == ["cardcheck: --also is only used with --write or --save"])
     }
 
+    @Test("mutants --also writes the guard-off counterexample of a property every guard on breaks too, beside the kill's")
+    func alsoWritesTheStory() throws {
+        let c = CapturedConsole()
+        let scratch = Scratch()
+        #expect(c.run("mutants", "Models/fleet-card-stale-cache.json", "--only", "endGateTrustworthiness", "--depth", "6",
+                      "--also", "zombie-card:unaddressable", "--save", scratch.path + "/s") == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s/fleet-card-stale-cache").sorted()
+        #expect(files == ["false-end.app-endGateTrustworthiness-off.json", "zombie-card.unaddressable-endGateTrustworthiness-off.json"])
+    }
+
     @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
     func notKilled() throws {
         // Without duplicated rows in the world, seen.has(sid) never decides anything.
