@@ -74,6 +74,7 @@ struct Level<State: Sendable> {
         // probe (two-phase commit), one miss at a time was a quarter of the search (issue 34).
         let grouped = record != nil || deferring
         var batch: [Successor<State>] = []
+        var actions: [M.Action] = []
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
@@ -87,7 +88,8 @@ struct Level<State: Sendable> {
                     let node = UInt32(firstNode + j)
                     expansion.expand(
                         expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter)
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter,
+                        actions: &actions)
                     if atBound {
                         if record != nil { visited.noteBeyondBound(out, in: &findings) }
                         if filter.sawUnvisited { findings.beyondBound = true }
