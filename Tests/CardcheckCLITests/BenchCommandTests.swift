@@ -134,7 +134,8 @@ import CIRun
             #expect(throws: CommandError(message)) {
                 try BenchCommand.run(["--fleet-only", "--repeat", "1"], console: c.console, executable: path)
             }
-            #expect(c.out.count == 1 && c.err.isEmpty)  // the header alone; `dispatch` prints the error
+            #expect(c.out.count == 2 && c.err.isEmpty)  // the reference and the header; `dispatch` prints the error
+            #expect(c.out.first?.hasPrefix("reference: ") == true)
         }
     }
 
@@ -146,10 +147,12 @@ import CIRun
             ["--fleet-only", "--repeat", "2", "--fleet", Self.tinyFleet(scratch)], console: c.console,
             executable: CIPipelineTests.executable)
         #expect(code == 0 && c.err.isEmpty)
-        #expect(c.out.count == 3)
-        #expect(c.out[0].hasPrefix("model                      states   1 thread: states/s"))
-        #expect(c.out[1].hasPrefix("fleet                         149   "))
-        #expect(c.out[2].hasPrefix("(") && c.out[2].contains("machine load at start"))
+        #expect(c.out.count == 4)
+        // The committed reference (Benchmarks/reference.json) has no fleet row: "-" in its column.
+        #expect(c.out[0].hasPrefix("reference: 563489b (30 November 2026) ("))
+        #expect(c.out[1].hasPrefix("model                      states   1 thread: states/s"))
+        #expect(c.out[2].hasPrefix("fleet                         149   ") && c.out[2].hasSuffix("-            -"))
+        #expect(c.out[3].hasPrefix("(") && c.out[3].contains("machine load at start"))
     }
 
     @Test("SIGTERM stops the bench and the search it is running: exit 143, the child gone")
