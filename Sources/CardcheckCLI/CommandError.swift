@@ -78,11 +78,17 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         Self("\(path): unknown model \"\(StrictJSON.shortened(name))\" (one of: \(ModelCatalog.names.joined(separator: ", ")))")
     }
     static func badConfiguration(_ path: String, _ detail: String) -> Self { Self("\(path): \(detail)") }
-    static func unknownBenchModel(_ name: String) -> Self {
-        Self("--run: unknown model '\(StrictJSON.shortened(name))' (one of: \(BenchModel.all.map(\.name).joined(separator: ", ")))")
+    static func unknownBenchModel(_ name: String, flag: String = "--run") -> Self {
+        Self("\(flag): unknown model '\(StrictJSON.shortened(name))' (one of: \(BenchModel.all.map(\.name).joined(separator: ", ")))")
     }
     static func benchChildFailed(_ what: String, _ detail: String) -> Self {
         Self("bench: the \(what) failed (\(StrictJSON.shortened(detail, limit: 300)))")
     }
     static func cannotWrite(_ path: String) -> Self { Self("\(path): cannot write") }
+    static func notExecutable(_ flag: String, _ path: String) -> Self {
+        Self("\(flag): \(StrictJSON.shortened(path, limit: 200)) is not an executable file")
+    }
+    static func spinStates(_ model: String, _ variant: String, spin: Int, cardcheck: Int) -> Self {
+        Self("bench: \(model) explores \(spin.grouped) states in \(variant), cardcheck \(cardcheck.grouped): not two-phase commit's twin")
+    }
 }
