@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "cardcheck", targets: ["cardcheck"]),
+        // The distributed search: the same `check` over MPI (Docs/distributed.md: why apart).
+        .executable(name: "cardcheck-mpi", targets: ["cardcheck-mpi"]),
         .library(name: "Explorer", targets: ["Explorer"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
     ],
@@ -18,6 +20,12 @@ let package = Package(
             providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
         ),
         .target(name: "BigNum", dependencies: ["CGMP"]),
+        // Open MPI through pkg-config; the shim returns the handles its macros name.
+        .systemLibrary(
+            name: "CMPI",
+            pkgConfig: "ompi-c",
+            providers: [.apt(["libopenmpi-dev"]), .brew(["open-mpi"])]
+        ),
         .target(name: "SeededRandom"),
         // A cache prefetch hint for the visited set (C: Swift has none).
         .target(name: "CPrefetch"),
@@ -54,6 +62,10 @@ let package = Package(
                      "-lstdc++", "-lm"],
                     .when(platforms: [.linux], configuration: .release))
             ]),
+        // Linked dynamically (Open MPI loads its transports as plugins at run time), so apart
+        // from the static `cardcheck`; `check` is the same library code in both.
+        .target(name: "MPIFabric", dependencies: ["CMPI", "Explorer"]),
+        .executableTarget(name: "cardcheck-mpi", dependencies: ["CardcheckCLI", "MPIFabric"]),
 
         .testTarget(name: "BigNumTests", dependencies: ["BigNum"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),

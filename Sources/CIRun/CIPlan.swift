@@ -61,9 +61,22 @@ public struct CIPlan: Codable, Sendable, Equatable {
                                   splitLevel: nil, depth: nil, walks: nil, weight: m.weight))
             }
         }
+        // A simulation's replicas, and identical entries, are the parts of one job (a swarm): each
+        // its own seed (`CIStories.seed` mixes the part in), merged as a split check's parts are.
+        var swarms: [(simulation: CIProfiles.Simulate, replicas: Int)] = []
         for s in profile.simulations {
-            units.append(Unit(shard: 0, kind: .simulate, configuration: s.configuration, guardName: nil, worlds: nil, part: 1, parts: 1,
-                              splitLevel: nil, depth: s.depth, walks: s.walks, weight: s.weight))
+            if let i = swarms.firstIndex(where: { $0.simulation.configuration == s.configuration
+                && $0.simulation.depth == s.depth && $0.simulation.walks == s.walks }) {
+                swarms[i].replicas += s.replicas
+            } else {
+                swarms.append((s, s.replicas))
+            }
+        }
+        for (s, n) in swarms {
+            for k in 1...n {
+                units.append(Unit(shard: 0, kind: .simulate, configuration: s.configuration, guardName: nil, worlds: nil, part: k,
+                                  parts: n, splitLevel: nil, depth: s.depth, walks: s.walks, weight: s.weight))
+            }
         }
         if let timings {
             for i in units.indices {

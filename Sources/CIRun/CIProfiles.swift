@@ -32,6 +32,9 @@ public struct CIProfiles: Sendable, Equatable {
         public var depth: Int
         public var walks: Int
         public var weight: Int
+        /// Spin's swarm: the simulation run this many times, each replica a unit of its own
+        /// (dealt to any shard) with its own seed, merged into one job. Identical entries add up.
+        public var replicas: Int = 1
     }
 
     public struct Profile: Sendable, Equatable {
@@ -78,14 +81,15 @@ public struct CIProfiles: Sendable, Equatable {
             guard range.contains(n) else { throw s.wrong(key, "an integer from \(range.lowerBound) to \(range.upperBound), got \(n)") }
             return n
         }
-        /// The configuration names of one list, each once, each a file stem in the models folder.
+        /// The configuration names of one list, each once (but simulations), each a file stem in the models folder.
         var seen: [String: String] = [:]
         func name(_ s: StrictObject, _ key: String, list: String) throws -> String {
             let name = try s.string(key)
             guard isConfigurationName(name) else {
                 throw s.wrong(key, "a configuration name in the models folder (letters, digits, '.', '_', '-'; no '/'), got \"\(StrictJSON.shortened(name))\"")
             }
-            if let first = seen[list + "|" + name] {
+            // A simulation listed again is another replica of its swarm (CIPlan), not a mistake.
+            if list != "simulate", let first = seen[list + "|" + name] {
                 throw CIError.bad(path, "\"\(StrictObject.join(s.at, key))\" lists \"\(name)\" again (first at \(first)); each configuration once")
             }
             seen[list + "|" + name] = s.at
@@ -118,11 +122,20 @@ public struct CIProfiles: Sendable, Equatable {
         }
         let simulations = try o.array("simulate").enumerated().map { i, item in
             let s = try StrictObject(item, at: "\(at).simulate[\(i)]", in: path,
-                                     keys: ["configuration", "depth", "walks", "weight"])
+                                     keys: ["configuration", "depth", "walks", "weight", "replicas"])
             return Simulate(configuration: try name(s, "configuration", list: "simulate"),
                             depth: try number(s, "depth", depthRange, default: 1),
                             walks: try number(s, "walks", walksRange, default: 1),
-                            weight: try number(s, "weight", weightRange, default: 1))
+                            weight: try number(s, "weight", weightRange, default: 1),
+                            replicas: try number(s, "replicas", partsRange, default: 1))
+        }
+        // Identical entries are replicas of one swarm (CIPlan): their parts must fit a report's.
+        for (i, s) in simulations.enumerated() {
+            let same = simulations[...i].filter { $0.configuration == s.configuration && $0.depth == s.depth && $0.walks == s.walks }
+            let total = same.reduce(0) { $0 + $1.replicas }
+            if total > partsRange.upperBound {
+                throw CIError.bad(path, "\(at).simulate[\(i)]: \(total) replicas of \"\(s.configuration)\" in all; at most \(partsRange.upperBound)")
+            }
         }
         return Profile(checks: checks, mutants: mutants, simulations: simulations,
                        shards: try number(o, "shards", shardsRange, default: 1))

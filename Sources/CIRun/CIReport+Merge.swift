@@ -50,6 +50,8 @@ extension CIReport {
         guard a.parts == b.parts, a.kind == b.kind, a.splitLevel == b.splitLevel,
             // A part that never ran (interrupted) has no verdicts to match.
             a.properties.map(\.name) == b.properties.map(\.name) || a.properties.isEmpty || b.properties.isEmpty
+                // A simulation lists only the goals its walks reached: replicas' lists differ.
+                || a.kind == .simulate
         else { throw CIError.bad(path, "job \"\(a.id)\" does not match the same job in another report") }
         if let twice = b.partsDone.first(where: a.partsDone.contains) {
             throw CIError.bad(path, "part \(twice)/\(a.parts) of \"\(a.id)\" appears in two reports")
@@ -63,6 +65,12 @@ extension CIReport {
         out.distinctStates = x.distinctStates + y.distinctStates
         out.transitions = x.transitions + y.transitions
         out.depthReached = max(x.depthReached, y.depthReached)
+        if a.kind == .simulate {
+            // A swarm's replicas: their walks add up; the job keeps the first replica's seed.
+            out.walks = (x.walks ?? 0) + (y.walks ?? 0)
+            out.walksAsked = (x.walksAsked ?? 0) + (y.walksAsked ?? 0)
+            if out.finished, let walks = out.walks { out.stopReason = "\(walks) walks of up to \(out.depthReached) steps" }
+        }
         if let cut = y.boundCut {
             var sum = x.boundCut ?? BoundCut()
             sum.add(cut)
@@ -72,7 +80,8 @@ extension CIReport {
             out.properties = x.properties.isEmpty ? y.properties : x.properties
             return out
         }
-        out.properties = zip(x.properties, y.properties).map { p, q in
+        let (xs, ys) = x.kind == .simulate ? Self.aligned(x.properties, y.properties) : (x.properties, y.properties)
+        out.properties = zip(xs, ys).map { p, q in
             switch (p.verdict, q.verdict) {
             case (.violated, .violated): return (q.steps ?? .max) < (p.steps ?? .max) ? q : p
             case (.violated, _): return p
@@ -84,5 +93,19 @@ extension CIReport {
             }
         }
         return out
+    }
+
+    /// Two replicas' property lists (each the model's order, less the goals it did not reach)
+    /// as two lists of the same names: a name one lacks is the other's entry on both sides.
+    static func aligned(_ x: [PropertyReport], _ y: [PropertyReport]) -> ([PropertyReport], [PropertyReport]) {
+        var names = x.map(\.name)
+        for (i, q) in y.enumerated() where !names.contains(q.name) {
+            let after = i == 0 ? nil : names.firstIndex(of: y[i - 1].name)
+            names.insert(q.name, at: after.map { $0 + 1 } ?? 0)
+        }
+        func pick(_ list: [PropertyReport], _ other: [PropertyReport]) -> [PropertyReport] {
+            names.compactMap { name in list.first { $0.name == name } ?? other.first { $0.name == name } }
+        }
+        return (pick(x, y), pick(y, x))
     }
 }

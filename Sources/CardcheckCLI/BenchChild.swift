@@ -24,9 +24,25 @@ enum BenchChild {
     /// in errors. Standard output and error are read together: the figures line, or the first
     /// line of what went wrong.
     static func run(_ executable: String, _ arguments: [String], what: String, stop: RunStop) throws -> Outcome {
+        guard let lines = try output(executable, arguments, what: what, stop: stop) else { return .stopped }
+        guard let figures = lines.lazy.compactMap(BenchFigures.init(line:)).first else {
+            throw CommandError.benchChildFailed(what, "no figures line (\(BenchFigures.tag) ...) in its output")
+        }
+        return .figures(figures)
+    }
+
+    /// Runs `executable arguments` (in `directory`, or this process's) to its exit (0, or one of
+    /// `accepting`) and returns the lines it printed (standard output and error together); nil
+    /// when the parent was stopped meanwhile (the child is stopped too). A failing child throws,
+    /// naming `what` and its first line of output.
+    static func output(
+        _ executable: String, _ arguments: [String], what: String, stop: RunStop, directory: String? = nil,
+        accepting: Set<Int32> = [0]
+    ) throws -> [String]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -47,20 +63,17 @@ enum BenchChild {
         }
         process.waitUntilExit()
         let text = String(decoding: output.wait(), as: UTF8.self)
-        if stop.signal.isRaised { return .stopped }
+        if stop.signal.isRaised { return nil }
         let lines = text.split(separator: "\n").map(String.init)
         if process.terminationReason == .uncaughtSignal {
             throw CommandError.benchChildFailed(what, "killed by signal \(process.terminationStatus)")
         }
-        guard process.terminationStatus == 0 else {
+        guard accepting.contains(process.terminationStatus) else {
             var first = lines.first { !$0.isEmpty } ?? "no output"
             if first.hasPrefix("cardcheck: ") { first.removeFirst("cardcheck: ".count) }
             throw CommandError.benchChildFailed(what, "exit \(process.terminationStatus): \(first)")
         }
-        guard let figures = lines.lazy.compactMap(BenchFigures.init(line:)).first else {
-            throw CommandError.benchChildFailed(what, "no figures line (\(BenchFigures.tag) ...) in its output")
-        }
-        return .figures(figures)
+        return lines
     }
 
     /// The child's output, handed from the reading thread.

@@ -1,12 +1,16 @@
+import CIRun
 import Explorer
 import FleetModel
 import Foundation
 
 /// `cardcheck bench`: the explorer's speed on a fixed set of models, each search measured in a
-/// fresh child process (`bench --run`), so no figure carries the memory of the runs before it.
+/// fresh child process (`bench --run`), so no figure carries the memory of the runs before it;
+/// each row beside a recorded reference build, a baseline binary run in turn with it, and Spin.
 enum BenchCommand {
     static let help = """
         usage: cardcheck bench [--repeat R] [--threads N] [--fleet-only] [--fleet CONFIG.json]
+                               [--only MODEL,...] [--reference FILE] [--baseline CARDCHECK] [--no-spin]
+                               [--record FILE --build TEXT]
                cardcheck bench --run MODEL [--threads N] [--fleet CONFIG.json]
 
         Explores a fixed set of models (two-phase commit with 7 and 8 resource managers, the
@@ -23,12 +27,30 @@ enum BenchCommand {
         processes on the machine lower the figures. Ctrl-C or SIGTERM stops the bench and its
         running search (exit 130 / 143); a run that fails stops it with one line (exit 2).
 
+        --only names the rows to run (MODEL as for --run, separated by commas).
+
+        Each row ends with this build's single-threaded rate over a reference's: the recorded
+        figures of a reference build (--reference FILE, default Benchmarks/reference.json when
+        it exists; strictly read and checksummed), and with --baseline CARDCHECK another build
+        run R times in turn with this one, as 'CARDCHECK check CONFIG --threads 1' (the rows'
+        configurations are in Benchmarks/); a reference exploring other states is not compared.
+        Where spin and a C compiler are on PATH (with the two-phase-commit-8 row, not --no-spin), Spin
+        runs two-phase commit's Promela twin (Benchmarks/two-phase-commit.pml, 8 managers, the
+        same 1,745,408 states) R times, -DSAFETY -DNOREDUCE and with -DHC4, pan -w26, and the
+        bench prints cardcheck's single-threaded rate over each. --record FILE writes the
+        single-threaded figures of this run (the baseline's, with --baseline) as a reference
+        file, --build TEXT naming the build measured.
+
         --run MODEL runs one search (MODEL: two-phase-commit-7, two-phase-commit-8,
         flag-mutex-9, fleet) with N threads (default 1) in this process and prints one line:
         cardcheck-bench-run states=S seconds=T cpu=C visited-bytes=B peak=P growth=G
         (seconds of the search, CPU seconds of all threads, bytes of the visited set, the peak
         resident bytes, and the same less the resident bytes before the search).
         """
+
+    /// The Promela model Spin runs, and its manager count (the `two-phase-commit-8` row's).
+    static let spinModel = "Benchmarks/two-phase-commit.pml"
+    static let spinRow = "two-phase-commit-8"
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         try run(arguments, console: console, executable: BenchChild.executable)
@@ -38,12 +60,16 @@ enum BenchCommand {
     /// built `cardcheck`, since their own process is the test runner.
     static func run(_ arguments: [String], console: Console, executable: String) throws -> Int32 {
         let args = try Arguments(
-            arguments, command: "bench", options: ["--repeat", "--threads", "--fleet", "--run"], flags: ["--fleet-only"])
+            arguments, command: "bench",
+            options: ["--repeat", "--threads", "--fleet", "--run", "--reference", "--baseline", "--record", "--build", "--only"],
+            flags: ["--fleet-only", "--no-spin"])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench", expected: "no file") }
         let fleetPath = args.string("--fleet") ?? "Models/fleet-card.json"
         if let name = args.string("--run") {
-            if args.string("--repeat") != nil { throw CommandError.notWith("--repeat", "--run") }
-            if args.has("--fleet-only") { throw CommandError.notWith("--fleet-only", "--run") }
+            for flag in ["--repeat", "--reference", "--baseline", "--record", "--build", "--only"] where args.string(flag) != nil {
+                throw CommandError.notWith(flag, "--run")
+            }
+            for flag in ["--fleet-only", "--no-spin"] where args.has(flag) { throw CommandError.notWith(flag, "--run") }
             guard let model = BenchModel.named(name) else { throw CommandError.unknownBenchModel(name) }
             if model.name != "fleet" && args.string("--fleet") != nil { throw CommandError.onlyWith("--fleet", "--run fleet") }
             let threads = try args.integer("--threads", in: 1...CheckCommand.maxThreads) ?? 1
@@ -52,53 +78,97 @@ enum BenchCommand {
         }
         let repeats = try args.positive("--repeat") ?? 3
         let threads = try args.integer("--threads", in: 1...CheckCommand.maxThreads) ?? 2
+        let record = args.string("--record")
+        if record != nil && args.string("--build") == nil { throw CommandError.onlyWith("--record", "--build TEXT") }
+        if record == nil && args.string("--build") != nil { throw CommandError.onlyWith("--build", "--record FILE") }
         _ = try FleetConfig.load(path: fleetPath)  // a bad file: one line before any run
-        let models = args.has("--fleet-only") ? BenchModel.all.filter { $0.name == "fleet" } : BenchModel.all
-        console.print(
-            "model                      states   1 thread: states/s  ns/state  bytes/state  peak bytes/state  growth bytes/state"
-                + "   \(threads) threads: states/s  peak bytes/state  speed-up  cpu-time ratio")
+        let referencePath = args.string("--reference")
+            ?? (FileManager.default.fileExists(atPath: BenchReference.defaultPath) ? BenchReference.defaultPath : nil)
+        let reference = try referencePath.map { path in
+            do { return try BenchReference.load(path: path, models: BenchModel.all.map(\.name)) } catch let e as CIError {
+                throw CommandError(e.description)
+            }
+        }
+        let baseline = try args.string("--baseline").map { path in
+            guard FileManager.default.isExecutableFile(atPath: path) else { throw CommandError.notExecutable("--baseline", path) }
+            return BenchBaseline(executable: path)
+        }
+        var models = args.has("--fleet-only") ? BenchModel.all.filter { $0.name == "fleet" } : BenchModel.all
+        if let only = args.string("--only") {
+            if args.has("--fleet-only") { throw CommandError.notWith("--only", "--fleet-only") }
+            let names = only.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !names.contains(where: \.isEmpty) else { throw CommandError.emptyNameList("--only", "model", only) }
+            for name in names where BenchModel.named(name) == nil { throw CommandError.unknownBenchModel(name, flag: "--only") }
+            models = BenchModel.all.filter { names.contains($0.name) }
+        }
+        let spinWanted = !args.has("--no-spin") && models.contains { $0.name == spinRow }
+        let spin = spinWanted ? BenchSpin.installed(model: spinModel, managers: 8) : nil
+
+        if let reference { console.print("reference: \(reference.build) (\(reference.measured); \(referencePath ?? ""))") }
+        if let baseline { console.print("baseline: \(baseline.executable), run in turn with this build") }
+        console.print(header(threads))
+        var table = BenchTable(repeats: repeats, threads: threads, fleetPath: fleetPath, executable: executable)
         let stop = RunStop()
         let finished = try stop.during { Result { () throws -> Bool in
             for model in models {
-                /// The fastest of `repeats` runs with `n` threads, each its own process; nil once stopped.
-                func best(_ n: Int) throws -> BenchFigures? {
-                    var fastest: BenchFigures?
-                    var childArguments = ["bench", "--run", model.name, "--threads", "\(n)"]
-                    if model.name == "fleet" { childArguments += ["--fleet", fleetPath] }
-                    for _ in 0..<repeats {
-                        let what = "run 'cardcheck \(childArguments.joined(separator: " "))'"
-                        guard case .figures(let f) = try BenchChild.run(executable, childArguments, what: what, stop: stop)
-                        else { return nil }
-                        if f.seconds < fastest?.seconds ?? .infinity { fastest = f }
-                    }
-                    return fastest
+                guard let row = try table.measure(model, baseline: baseline, stop: stop) else { return false }
+                console.print(Self.row(model.label, row, reference: reference?.row(model.name)))
+                if model.name == spinRow, let spin {
+                    guard let lines = try table.spinLines(spin, beside: row, stop: stop) else { return false }
+                    for line in lines { console.print(line) }
                 }
-                guard let one = try best(1), let many = try best(threads) else { return false }
-                console.print(row(model.label, one: one, many: many))
             }
             return true
         } }.get()
+        for note in table.notes { console.print(note) }
+        if spin == nil && spinWanted {
+            console.print("spin: not on PATH (Debian's package spin) with a C compiler: no Spin comparison")
+        }
         console.print("(\(ProcessInfo.processInfo.activeProcessorCount) cores; machine load at start: \(loadAverage()))")
         if !finished {
             console.print("stopped: \(stop.reasonText ?? "interrupted"); the rows above are complete, the rest was not run")
             return stop.exitCode ?? ExitCode.interrupted
         }
+        if let record, let build = args.string("--build") {
+            let recorded = table.reference(build: build, from: baseline != nil ? .baseline : .this)
+            do { try AtomicFile.write(Data(recorded.text.utf8), to: record) } catch { throw CommandError.cannotWrite(record) }
+            console.print("recorded: \(record) (\(recorded.rows.count) rows of \(build))")
+        }
         return 0
     }
 
-    /// A model's row: the single-threaded figures, then the figures with N threads.
-    static func row(_ label: String, one: BenchFigures, many: BenchFigures) -> String {
+    static func header(_ threads: Int) -> String {
+        "model                      states   1 thread: states/s  ns/state  bytes/state  peak bytes/state  growth bytes/state"
+            + "   \(threads) threads: states/s  peak bytes/state  speed-up  cpu-time ratio  vs reference  vs baseline"
+    }
+
+    /// A model's row: the single-threaded figures, then the figures with N threads, then this
+    /// build's single-threaded rate over the reference's and the baseline's ("-": none, or one
+    /// that explored other states).
+    static func row(_ label: String, _ row: BenchTable.Row, reference: BenchReference.Row?) -> String {
+        let one = row.one, many = row.many
         let n = Double(one.states)
         let rate1 = n / one.seconds, rateN = n / many.seconds
+        func ratio(_ states: Int?, _ rate: Int?) -> String {
+            guard let states, let rate, states == one.states, rate > 0 else { return "-" }
+            return String(format: "%.2fx", rate1 / Double(rate))
+        }
         return label.padding(toLength: 24, withPad: " ", startingAt: 0)
             + String(format: "%9d   %14.0f  %8.0f  %11.1f  %16.0f  %18.0f   %18.0f  %16.0f  %7.2fx  %14.2f",
                      one.states, rate1, one.seconds * 1e9 / n, Double(one.visitedBytes) / n,
                      Double(one.peak) / n, Double(one.growth) / n, rateN, Double(many.peak) / n, rateN / rate1,
                      one.cpu > 0 ? many.cpu / one.cpu : 0)
+            + "  " + ratio(reference?.states, reference?.statesPerSecond).leftPadding(12)
+            + "  " + ratio(row.baseline?.states, row.baseline?.statesPerSecond).leftPadding(11)
     }
 
     static func loadAverage() -> String {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
+}
+
+extension String {
+    /// Right-aligned in `width` columns.
+    func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -8,16 +8,19 @@ struct BenchModel: Sendable {
     let name: String
     /// The table's first column.
     let label: String
+    /// The configuration a baseline build checks for this row (`bench --baseline`); nil for the
+    /// fleet, whose configuration is the bench's `--fleet`.
+    let configuration: String?
     /// One search with `threads` threads (the fleet model on the configuration at `fleetPath`,
     /// loaded first), measured in this process.
     let measure: @Sendable (_ threads: Int, _ fleetPath: String) throws -> BenchFigures
 
     /// The classic models, then the fleet card (`--fleet-only`: the last alone).
     static let all: [BenchModel] = [
-        BenchModel(name: "two-phase-commit-7", label: "two-phase-commit, 7 RMs") { t, _ in measured(TwoPhaseCommit(resourceManagers: 7), threads: t) },
-        BenchModel(name: "two-phase-commit-8", label: "two-phase-commit, 8 RMs") { t, _ in measured(TwoPhaseCommit(resourceManagers: 8), threads: t) },
-        BenchModel(name: "flag-mutex-9", label: "flag-mutex, 9 processes") { t, _ in measured(FlagMutex(processes: 9), threads: t) },
-        BenchModel(name: "fleet", label: "fleet") { threads, path in
+        BenchModel(name: "two-phase-commit-7", label: "two-phase-commit, 7 RMs", configuration: "Benchmarks/two-phase-commit-7.json") { t, _ in measured(TwoPhaseCommit(resourceManagers: 7), threads: t) },
+        BenchModel(name: "two-phase-commit-8", label: "two-phase-commit, 8 RMs", configuration: "Benchmarks/two-phase-commit-8.json") { t, _ in measured(TwoPhaseCommit(resourceManagers: 8), threads: t) },
+        BenchModel(name: "flag-mutex-9", label: "flag-mutex, 9 processes", configuration: "Benchmarks/flag-mutex-9.json") { t, _ in measured(FlagMutex(processes: 9), threads: t) },
+        BenchModel(name: "fleet", label: "fleet", configuration: nil) { threads, path in
             let fleet = try FleetConfig.load(path: path)
             return measured(FleetSystem(config: fleet), threads: threads,
                      bounds: SearchOptions(depthBound: fleet.bounds.depth, worldBudget: fleet.bounds.worldBudget))

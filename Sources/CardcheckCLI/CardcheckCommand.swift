@@ -61,9 +61,40 @@ public enum CardcheckCommand {
         return code
     }
 
+    /// `cardcheck-mpi`: `check` with its search spread over the ranks `start` joins (MPI),
+    /// run by every rank; rank 0 alone writes. Any other subcommand is refused.
+    public static func mainDistributed(_ arguments: [String], start: () throws(FabricEnded) -> any RankFabric) -> Int32 {
+        SignalWatcher.shared.start()
+        signal(SIGPIPE, SIG_IGN)
+        let fabric: any RankFabric
+        do {
+            fabric = try start()
+        } catch {
+            _ = Console.writeAll(STDERR_FILENO, "cardcheck-mpi: \(error.reason)\n")
+            return 2
+        }
+        let console = fabric.rank == 0 ? Console.standard() : Console(out: { _ in }, err: { _ in }, errorIsTerminal: false)
+        var code: Int32
+        if let first = arguments.first, first != "check", first != "--help", first != "-h" {
+            console.error("cardcheck-mpi: " + CommandError.distributedCheckOnly(first).description)
+            code = 2
+        } else {
+            code = run(arguments.first == "check" ? arguments : ["check", "--help"], console: console, fabric: fabric)
+        }
+        let late = SignalWatcher.shared.pending
+        if late != 0 && code != ExitCode.interrupted && code != ExitCode.terminated { code = 128 + late }
+        fabric.finish()
+        return code
+    }
+
     /// Runs with output going to `console`: 0 pass, 1 a property fails, 2 bad input (one line).
     public static func run(_ arguments: [String], console: Console) -> Int32 {
-        let code = dispatch(arguments, console: console)
+        run(arguments, console: console, fabric: nil)
+    }
+
+    /// `run`, with `check` searching over `fabric`'s ranks when one is given.
+    static func run(_ arguments: [String], console: Console, fabric: (any RankFabric)?) -> Int32 {
+        let code = dispatch(arguments, console: console, fabric: fabric)
         if console.outputFailed {
             console.error("cardcheck: cannot write to standard output (disk full or stream closed)")
             return ExitCode.outputFailed
@@ -71,7 +102,7 @@ public enum CardcheckCommand {
         return code
     }
 
-    static func dispatch(_ arguments: [String], console: Console) -> Int32 {
+    static func dispatch(_ arguments: [String], console: Console, fabric: (any RankFabric)? = nil) -> Int32 {
         guard let first = arguments.first else {
             console.error("cardcheck: " + CommandError.noSubcommand(subcommands.map(\.name)).description)
             return 2
@@ -91,6 +122,7 @@ public enum CardcheckCommand {
             return 0
         }
         do {
+            if let fabric { return try CheckCommand.run(rest, console: console, fabric: fabric) }
             return try subcommand.run(rest, console)
         } catch let error as CommandError {
             console.error("cardcheck: " + StrictJSON.oneLine(error.description))

@@ -55,6 +55,11 @@ enum CheckCommand {
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        try run(arguments, console: console, fabric: nil)
+    }
+
+    /// `check`, searching over `fabric`'s ranks when one is given (`cardcheck-mpi`).
+    static func run(_ arguments: [String], console: Console, fabric: (any RankFabric)?) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "check",
             options: [
@@ -75,6 +80,8 @@ enum CheckCommand {
         request.stopAtFirstViolation = args.has("--stop-at-first")
         request.symmetry = args.has("--symmetry")
         request.count = args.has("--count")
+        if fabric != nil && request.count { throw CommandError.distributedCount }
+        request.fabric = fabric
         request.progress = args.has("--progress")
         request.accepted = try CIJobs.accepted(forConfiguration: file.path)
         let model = try file.open()

@@ -16,6 +16,10 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func unknownFlag(_ flag: String, command: String) -> Self {
         Self("unknown flag '\(StrictJSON.shortened(flag))' for cardcheck \(command) (try: cardcheck \(command) --help)")
     }
+    static func distributedCheckOnly(_ name: String) -> Self {
+        Self("cardcheck-mpi runs only 'check', not '\(name)' (run it with cardcheck)")
+    }
+    static let distributedCount = Self("--count is not available in a distributed check (run it with cardcheck)")
     static func missingValue(_ flag: String) -> Self { Self("\(flag) needs a value") }
     static func notPositive(_ flag: String, _ value: String) -> Self {
         Self("\(flag) must be a positive integer, got '\(value)'")
@@ -40,6 +44,9 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func repeatedOption(_ flag: String) -> Self { Self("\(flag) given twice") }
     static func unknownGuard(_ name: String, known: [String]) -> Self {
         Self("unknown guard '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
+    }
+    static func unknownProperty(_ name: String, known: [String]) -> Self {
+        Self("unknown property '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
     }
     static func emptyGuardList(_ text: String) -> Self { emptyNameList("--only", "guard", text) }
     static func emptyNameList(_ flag: String, _ kind: String, _ text: String) -> Self {
@@ -71,11 +78,17 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
         Self("\(path): unknown model \"\(StrictJSON.shortened(name))\" (one of: \(ModelCatalog.names.joined(separator: ", ")))")
     }
     static func badConfiguration(_ path: String, _ detail: String) -> Self { Self("\(path): \(detail)") }
-    static func unknownBenchModel(_ name: String) -> Self {
-        Self("--run: unknown model '\(StrictJSON.shortened(name))' (one of: \(BenchModel.all.map(\.name).joined(separator: ", ")))")
+    static func unknownBenchModel(_ name: String, flag: String = "--run") -> Self {
+        Self("\(flag): unknown model '\(StrictJSON.shortened(name))' (one of: \(BenchModel.all.map(\.name).joined(separator: ", ")))")
     }
     static func benchChildFailed(_ what: String, _ detail: String) -> Self {
         Self("bench: the \(what) failed (\(StrictJSON.shortened(detail, limit: 300)))")
     }
     static func cannotWrite(_ path: String) -> Self { Self("\(path): cannot write") }
+    static func notExecutable(_ flag: String, _ path: String) -> Self {
+        Self("\(flag): \(StrictJSON.shortened(path, limit: 200)) is not an executable file")
+    }
+    static func spinStates(_ model: String, _ variant: String, spin: Int, cardcheck: Int) -> Self {
+        Self("bench: \(model) explores \(spin.grouped) states in \(variant), cardcheck \(cardcheck.grouped): not two-phase commit's twin")
+    }
 }

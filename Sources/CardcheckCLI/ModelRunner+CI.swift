@@ -115,6 +115,8 @@ extension ModelRunner {
             stopReason: complete ? "\(walks) walks of up to \(depth) steps"
                 : "\(context.stopReason() ?? "interrupted") after \(report.walks) of \(walks) walks",
             distinctStates: 0, transitions: report.steps, depthReached: depth, properties: properties)
+        job.parts = unit.parts
+        job.partsDone = [unit.part]
         job.walks = report.walks
         job.walksAsked = walks
         return job
@@ -226,7 +228,8 @@ enum CIStories {
     /// A simulation's seed: the run's seed mixed with the unit's name, so two simulations of
     /// one run never walk alike.
     static func seed(_ runSeed: UInt64, for unit: CIPlan.Unit) -> UInt64 {
-        let name = JobReport.id(unit.kind, unit.configuration, unit.guardName)
+        // A swarm's replicas (parts) each get their own seed; a lone simulation keeps its own.
+        let name = JobReport.id(unit.kind, unit.configuration, unit.guardName) + (unit.parts > 1 ? " part \(unit.part)" : "")
         let hash = name.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         var mixer = SplitMix64(seed: runSeed ^ hash)
         return mixer.next()

@@ -14,15 +14,18 @@ extension ModelRunner {
             depthBound: bounds.depth, worldBudget: bounds.worldBudget,
             stopAtFirstViolation: request.stopAtFirstViolation,
             stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
-            threads: request.threads, stop: stop.signal, progress: progress,
+            threads: request.fabric == nil ? request.threads : 1, stop: stop.signal, progress: progress,
             symmetry: request.symmetry, memoryLimit: request.memoryLimit)
         if request.count { options.countBehaviours = countsTotalOnly ? .total : .perProperty }
-        let report = stop.during { BreadthFirstSearch(model, options: options).run() }
+        var distributed: DistributedReport<M>?
+        if let fabric = request.fabric { distributed = stop.during { DistributedSearch(model, options: options, fabric: fabric).run() } }
+        let report = distributed?.search ?? stop.during { BreadthFirstSearch(model, options: options).run() }
         let expected = request.accepted ?? expectedFindings(model)
         let judged = CheckJudgement(report: report, expected: expected)
         console.print(header(model))
-        console.print(judged.lines(render: render, stopReason: stop.reasonText))
+        console.print(judged.lines(render: render, stopReason: Self.stopText(stop.reasonText, distributed?.ended)))
         console.print(report.timingLine)
+        if let distributed { console.print(distributed.line) }
         if request.count {
             if let counts = report.behaviours {
                 console.print(counts.lines())
@@ -30,17 +33,28 @@ extension ModelRunner {
                 console.print("behaviours: not available (\(report.behavioursNotCounted ?? "not counted"))")
             }
         }
-        if let directory = request.saveDirectory {
+        if let directory = request.saveDirectory, request.fabric?.rank ?? 0 == 0 {
             let traces: [Trace<M>] = report.verdicts.compactMap {
                 if case .violated(let trace) = $0.outcome { trace } else { nil }
             }
             try save(traces, model: model, in: directory, stories: request.stories, console: console)
         }
+        // A rank died or never answered: the peers may be waiting forever, so the job ends here.
+        if distributed?.ended != nil, let fabric = request.fabric { fabric.abandon(stop.exitCode ?? ExitCode.partial) }
         if let code = stop.exitCode { return code }
         if judged.failed { return ExitCode.fail }
         // A count asked for and stopped (a limit while adding up) leaves the run partial.
         let countMissing = request.count && report.behaviours == nil
         return judged.covered && !countMissing ? ExitCode.pass : ExitCode.partial
+    }
+}
+
+extension ModelRunner {
+    /// The stop line's reason: the signal's, and why the job could not finish its round when a
+    /// rank died (every rank then holds only what the last completed level agreed).
+    static func stopText(_ signal: String?, _ ended: FabricEnded?) -> String? {
+        guard let ended else { return signal }
+        return (signal.map { $0 + "; " } ?? "") + ended.reason + ": the report is what the last complete level agreed"
     }
 }
 

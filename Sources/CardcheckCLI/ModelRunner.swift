@@ -134,6 +134,8 @@ struct CheckRequest {
     var progress = false
     /// The accepted findings of this configuration (from the baseline beside it), when there is one.
     var accepted: [ExpectedFinding]?
+    /// `cardcheck-mpi`: the ranks the search is spread over (nil: this process alone).
+    var fabric: (any RankFabric)?
 }
 
 /// What `cardcheck simulate` was asked.
@@ -157,6 +159,8 @@ struct MutantsRequest {
     var timeLimit: Int?
     var memoryLimit: Int?
     var only: [String]?
+    /// `--also`: properties whose guard-off counterexample each row writes too.
+    var also: [String] = []
     var saveDirectory: String?
     /// `--write`: stories beside the traces (`--save`: the traces only, as in `check`).
     var stories = false

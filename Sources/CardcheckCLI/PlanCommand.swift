@@ -7,6 +7,7 @@ enum PlanCommand {
     static let help = """
         usage: cardcheck plan [--shards N] [--format json|matrix|kubernetes] [--profile nightly|pr]
                               [--profiles FILE] [--image IMAGE] [--timings REPORT.json]
+               cardcheck plan --format kubernetes --distributed NAME --ranks N [--budget N]
 
         Deals the profile's jobs (each configuration checked, split ones in parts, each guard's
         mutant, each simulation) to N shards, heaviest first, the same way on every machine, so
@@ -14,6 +15,10 @@ enum PlanCommand {
           --format json        the plan: every unit with its shard (default)
           --format matrix      one line, {"shard":["1/N",...]}, for a CI matrix (GitHub: fromJSON)
           --format kubernetes  an Indexed Job whose completion index picks the shard
+          --distributed NAME   instead, for the one configuration Models/NAME.json too big for a
+                               runner: an MPIJob (kubeflow MPI Operator, v2beta1) that checks it
+                               exhaustively over --ranks N worker pods with cardcheck-mpi
+                               (Docs/distributed.md); --budget N sets its world-action budget
           --shards N           default: the profile's "shards" in --profiles
           --profiles FILE      default: Models/ci.json
           --models DIR         where the configurations are (default: Models)
@@ -26,11 +31,17 @@ enum PlanCommand {
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
-            arguments, command: "plan", options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models", "--timings"], flags: [])
+            arguments, command: "plan",
+            options: ["--shards", "--format", "--profile", "--profiles", "--image", "--models", "--timings", "--distributed", "--ranks", "--budget"],
+            flags: [])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "plan", expected: "no file") }
         if let image = args.string("--image"), image.isEmpty || image.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false }) {
             throw CommandError("--image must be a container image name (no spaces), got '\(StrictJSON.shortened(image))'")
         }
+        if let configuration = args.string("--distributed") {
+            return try distributed(configuration, args, console: console)
+        }
+        for flag in ["--ranks", "--budget"] where args.string(flag) != nil { throw CommandError.onlyWith(flag, "--distributed") }
         let plan = try make(args)
         switch args.string("--format") ?? "json" {
         case "json": console.print(String(decoding: plan.encoded().dropLast(), as: UTF8.self))
@@ -38,6 +49,22 @@ enum PlanCommand {
         case "kubernetes": console.print(String(plan.kubernetesJob(image: args.string("--image") ?? "cardcheck:latest").dropLast()))
         case let other: throw CommandError("--format must be json, matrix or kubernetes, got '\(other)'")
         }
+        return 0
+    }
+
+    /// `--distributed NAME`: the MPIJob of one configuration, which must open.
+    static func distributed(_ configuration: String, _ args: Arguments, console: Console) throws -> Int32 {
+        guard args.string("--format") == "kubernetes" else { throw CommandError.onlyWith("--distributed", "--format kubernetes") }
+        guard configuration.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !configuration.isEmpty else {
+            throw CommandError("--distributed must name a configuration in Models (letters, digits, '-'), got '\(StrictJSON.shortened(configuration))'")
+        }
+        let file = try ConfigFile(path: CIJobs.path(configuration, models: args.string("--models") ?? "Models"))
+        let budget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
+        _ = try file.open()
+        guard let ranks = try args.positive("--ranks") else { throw CommandError("--distributed needs --ranks N (one rank per worker pod)") }
+        guard ranks <= 10_000 else { throw CommandError("--ranks must be at most 10000, got '\(ranks)'") }
+        let plan = MPIJobPlan(configuration: configuration, ranks: ranks, worldBudget: budget, image: args.string("--image") ?? "cardcheck:latest")
+        console.print(String(plan.manifest.dropLast()))
         return 0
     }
 

@@ -23,6 +23,17 @@ extension TwoPhaseCommit {
         mutating func setRM(_ i: Int, _ s: RMState) {
             bits = bits & ~(3 << UInt64(2 * i)) | (s.rawValue << UInt64(2 * i))
         }
+        /// The managers `0..<n` in `state`, as one bit each at the low bit of its 2-bit field
+        /// (manager i at bit 2i): the four states' codes (00, 01, 10, 11) compared all at once.
+        public func managers(in state: RMState, of n: Int) -> UInt64 {
+            let low = bits & Self.lowBits, high = (bits >> 1) & Self.lowBits
+            let lowMatch = state.rawValue & 1 == 0 ? ~low : low, highMatch = state.rawValue & 2 == 0 ? ~high : high
+            return lowMatch & highMatch & Self.everyManager(n)
+        }
+        /// The low bit of each of the 12 managers' fields.
+        static var lowBits: UInt64 { 0x55_5555 }
+        /// `managers(in:of:)` of a state where all `n` managers are in it.
+        public static func everyManager(_ n: Int) -> UInt64 { lowBits & ((1 << UInt64(2 * n)) - 1) }
         public func preparedMessage(_ i: Int) -> Bool { bits & (1 << UInt64(24 + i)) != 0 }
         mutating func setPreparedMessage(_ i: Int) { bits |= 1 << UInt64(24 + i) }
         public func tmPrepared(_ i: Int) -> Bool { bits & (1 << UInt64(36 + i)) != 0 }

@@ -45,6 +45,11 @@ import Testing
         #expect(run.lines.contains("COPY --from=build /out/cardcheck /usr/local/bin/cardcheck"))
         #expect(run.lines.contains("COPY Models /cardcheck/Models"))
         #expect(run.lines.contains { $0.hasPrefix("RUN apt-get update") && $0.contains("tzdata") })
+        // The distributed check: built against Open MPI, run with its runtime, workers with sshd.
+        #expect(build.lines.contains { $0.hasPrefix("RUN apt-get update") && $0.contains("libopenmpi-dev") })
+        #expect(build.lines.contains { $0.contains("swift build -c release --product cardcheck-mpi") })
+        #expect(run.lines.contains("COPY --from=build /out/cardcheck-mpi /usr/local/bin/cardcheck-mpi"))
+        #expect(run.lines.contains { $0.hasPrefix("RUN apt-get update") && $0.contains("openmpi-bin") && $0.contains("openssh-server") })
         let workdir = try #require(run.lines.last { $0.hasPrefix("WORKDIR ") })
         #expect(try Self.values("workingDir", in: Self.manifests[0]) == [String(workdir.dropFirst(8))])
         #expect(try Self.text(".dockerignore").split(separator: "\n").contains(".build"))
@@ -64,6 +69,10 @@ import Testing
             #expect(try Self.values("image", in: path) == [String(tag)], "\(path)")
             #expect(try Self.values("claimName", in: path) == [claim], "\(path)")
         }
+        // The MPIJob: the same image for its launcher and its workers, the workers on the claim.
+        let mpiJob = ".ci/kubernetes/nightly-wide-mpijob.yaml"
+        #expect(try Self.values("image", in: mpiJob) == [String(tag), String(tag)])
+        #expect(try Self.values("claimName", in: mpiJob) == [claim])
     }
 
     @Test("the merge Job runs outside the checkout, so it passes the baseline and the configurations the image carries")

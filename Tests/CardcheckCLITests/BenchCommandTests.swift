@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CIRun
 @testable import CardcheckCLI
 
 @Suite struct BenchCommandTests {
@@ -46,6 +47,53 @@ import Testing
         #expect(figures.peak > 0 && figures.growth <= figures.peak && figures.visitedBytes > 0 && figures.seconds > 0)
     }
 
+    @Test("the reference, baseline and record options refuse bad use with one line, before any run")
+    func referenceOptions() {
+        let scratch = Scratch()
+        let damaged = scratch.file("ref.json", "{\"format\": \"cardcheck-bench-reference\", \"version\": 1}")
+        let cases: [([String], String)] = [
+            (["--record", scratch.path + "/r.json"], "cardcheck: --record is only used with --build TEXT"),
+            (["--build", "main"], "cardcheck: --build is only used with --record FILE"),
+            (["--baseline", "/nonexistent/cardcheck"], "cardcheck: --baseline: /nonexistent/cardcheck is not an executable file"),
+            (["--reference", damaged], "cardcheck: \(damaged): missing key \"rows\""),
+            (["--run", "fleet", "--baseline", "/bin/true"], "cardcheck: --baseline is not used with --run"),
+            (["--run", "fleet", "--no-spin"], "cardcheck: --no-spin is not used with --run"),
+        ]
+        for (arguments, message) in cases {
+            let c = CapturedConsole()
+            #expect(CardcheckCommand.run(["bench"] + arguments, console: c.console) == 2, "\(arguments)")
+            #expect(c.out.isEmpty && c.err.count == 1, "\(arguments)")
+            #expect(c.err == [message])
+        }
+    }
+
+    @Test("a baseline build run in turn gives each row its ratio, and its figures recorded read back as the reference")
+    func baselineAndRecord() throws {
+        let scratch = Scratch()
+        let fleet = Self.tinyFleet(scratch), recorded = scratch.path + "/reference.json"
+        let c = CapturedConsole()
+        let code = try BenchCommand.run(
+            ["--fleet-only", "--repeat", "1", "--fleet", fleet, "--baseline", CIPipelineTests.executable,
+             "--record", recorded, "--build", "this build as a baseline"],
+            console: c.console, executable: CIPipelineTests.executable)
+        #expect(code == 0 && c.err.isEmpty)
+        let row = try #require(c.out.first { $0.hasPrefix("fleet ") })
+        // The last column is the ratio to the baseline: a number, not "-".
+        let last = try #require(row.split(separator: " ").last)
+        #expect(last.hasSuffix("x") && Double(last.dropLast()) != nil, "\(row)")
+        let reference = try BenchReference.load(path: recorded, models: BenchModel.all.map(\.name))
+        #expect(reference.build == "this build as a baseline" && reference.rows.map(\.model) == ["fleet"])
+        #expect(reference.row("fleet")?.states == 149)
+        // Read back as the reference: the row's second-to-last column is its ratio.
+        let d = CapturedConsole()
+        #expect(try BenchCommand.run(
+            ["--fleet-only", "--repeat", "1", "--fleet", fleet, "--reference", recorded], console: d.console,
+            executable: CIPipelineTests.executable) == 0)
+        #expect(d.out.first == "reference: this build as a baseline (\(reference.measured); \(recorded))")
+        let again = try #require(d.out.first { $0.hasPrefix("fleet ") }).split(separator: " ")
+        #expect(again.last == "-" && again[again.count - 2].hasSuffix("x"))
+    }
+
     @Test("the figures line reads back exactly; a malformed line is refused")
     func figuresLine() {
         let f = BenchFigures(states: 398_089, seconds: 1.25, cpu: 2.5, visitedBytes: 4_800_000, peak: 25_165_824, growth: 11_000_000)
@@ -86,7 +134,8 @@ import Testing
             #expect(throws: CommandError(message)) {
                 try BenchCommand.run(["--fleet-only", "--repeat", "1"], console: c.console, executable: path)
             }
-            #expect(c.out.count == 1 && c.err.isEmpty)  // the header alone; `dispatch` prints the error
+            #expect(c.out.count == 2 && c.err.isEmpty)  // the reference and the header; `dispatch` prints the error
+            #expect(c.out.first?.hasPrefix("reference: ") == true)
         }
     }
 
@@ -98,10 +147,12 @@ import Testing
             ["--fleet-only", "--repeat", "2", "--fleet", Self.tinyFleet(scratch)], console: c.console,
             executable: CIPipelineTests.executable)
         #expect(code == 0 && c.err.isEmpty)
-        #expect(c.out.count == 3)
-        #expect(c.out[0].hasPrefix("model                      states   1 thread: states/s"))
-        #expect(c.out[1].hasPrefix("fleet                         149   "))
-        #expect(c.out[2].hasPrefix("(") && c.out[2].contains("machine load at start"))
+        #expect(c.out.count == 4)
+        // The committed reference (Benchmarks/reference.json) has no fleet row: "-" in its column.
+        #expect(c.out[0].hasPrefix("reference: 563489b (30 November 2026) ("))
+        #expect(c.out[1].hasPrefix("model                      states   1 thread: states/s"))
+        #expect(c.out[2].hasPrefix("fleet                         149   ") && c.out[2].hasSuffix("-            -"))
+        #expect(c.out[3].hasPrefix("(") && c.out[3].contains("machine load at start"))
     }
 
     @Test("SIGTERM stops the bench and the search it is running: exit 143, the child gone")

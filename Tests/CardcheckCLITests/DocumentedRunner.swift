@@ -118,6 +118,13 @@ final class DocumentedRunner {
             break
         case "bash":
             if !FileManager.default.fileExists(atPath: rest.first ?? "") { fail(line, Array(words), "names no file") }
+        case "mpirun":
+            // `mpirun [its options] …/cardcheck-mpi check …`: the same check, run here by
+            // `cardcheck` in one process (DistributedCheckTests runs it under mpirun).
+            guard let at = rest.firstIndex(where: { $0.hasSuffix("cardcheck-mpi") }) else {
+                return fail(line, Array(words), "runs no cardcheck-mpi")
+            }
+            runCardcheck(Array(rest[(at + 1)...]), line: line, shown: Array(words))
         case "cardcheck", ".build/release/cardcheck", ".build/debug/cardcheck", "bin/cardcheck":
             runCardcheck(rest, line: line, shown: Array(words))
         case _ where Self.plumbing.contains(command):

@@ -29,3 +29,28 @@ import Testing
         #expect(c.err == [message])
     }
 }
+
+@Suite struct PlanDistributedTests {
+    @Test("the committed MPIJob is what `cardcheck plan --format kubernetes --distributed` writes")
+    func mpiJobIsCurrent() throws {
+        let c = CapturedConsole()
+        #expect(c.run("plan", "--format", "kubernetes", "--distributed", "fleet-card-nightly-wide", "--ranks", "16", "--budget", "3") == 0)
+        let committed = try String(contentsOfFile: ".ci/kubernetes/nightly-wide-mpijob.yaml", encoding: .utf8)
+        #expect(c.out.joined(separator: "\n") + "\n" == committed)
+    }
+
+    @Test("bad input to --distributed is one line and exit 2", arguments: [
+        (["plan", "--distributed", "die-hard", "--ranks", "2"], "cardcheck: --distributed is only used with --format kubernetes"),
+        (["plan", "--format", "kubernetes", "--distributed", "die-hard"], "cardcheck: --distributed needs --ranks N (one rank per worker pod)"),
+        (["plan", "--format", "kubernetes", "--distributed", "../etc/passwd", "--ranks", "2"],
+         "cardcheck: --distributed must name a configuration in Models (letters, digits, '-'), got '../etc/passwd'"),
+        (["plan", "--format", "kubernetes", "--ranks", "2"], "cardcheck: --ranks is only used with --distributed"),
+        (["plan", "--format", "kubernetes", "--distributed", "no-such-world", "--ranks", "2"], "cardcheck: Models/no-such-world.json: no such file"),
+    ])
+    func badInput(arguments: [String], message: String) {
+        let c = CapturedConsole()
+        #expect(CardcheckCommand.run(arguments, console: c.console) == 2)
+        #expect(c.err == [message])
+        #expect(c.out.isEmpty)
+    }
+}

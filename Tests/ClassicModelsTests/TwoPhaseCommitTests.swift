@@ -11,6 +11,27 @@ import Testing
         #expect(report.passed)
     }
 
+    @Test("actions written into the search's array, and the managers read all at once, are those read one by one")
+    func actionsInto() {
+        let model = TwoPhaseCommit(resourceManagers: 3)
+        var seen: Set<TwoPhaseCommit.State> = []
+        var queue = model.initialStates()
+        var buffer = [TwoPhaseCommit.Action(.tmCommit), TwoPhaseCommit.Action(.rmPrepare, 2)]  // left by a state before
+        while let state = queue.popLast() {
+            guard seen.insert(state).inserted else { continue }
+            let actions = model.actions(in: state)
+            model.actions(in: state, into: &buffer)
+            #expect(buffer == actions)
+            // The properties read the managers all at once: the same as one by one.
+            for target in [TwoPhaseCommit.RMState.working, .prepared, .committed, .aborted] {
+                let oneByOne = (0..<3).filter { state.rm($0) == target }.reduce(UInt64(0)) { $0 | 1 << UInt64(2 * $1) }
+                #expect(state.managers(in: target, of: 3) == oneByOne)
+            }
+            queue += actions.compactMap { model.next(state, $0) }
+        }
+        #expect(seen.count == 288)
+    }
+
     @Test("5 resource managers: 8,832 distinct states, as Stateright publishes")
     func fiveManagers() {
         let report = BreadthFirstSearch(TwoPhaseCommit(resourceManagers: 5)).run()

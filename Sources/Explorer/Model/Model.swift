@@ -27,6 +27,12 @@ public protocol Model: Sendable {
     /// The actions enabled in `state`, in a deterministic order (never from Set/Dictionary order).
     func actions(in state: State) -> [Action]
 
+    /// `actions(in: state)` written into `actions` (whatever it held is replaced): the search
+    /// hands the same array from state to state, so a model appending into it after
+    /// `removeAll(keepingCapacity: true)` allocates no array per state. The default assigns
+    /// `actions(in:)`.
+    func actions(in state: State, into actions: inout [Action])
+
     /// The state after `action`, or nil when the action turns out to be disabled.
     func next(_ state: State, _ action: Action) -> State?
 
@@ -99,6 +105,7 @@ extension Model where Stored == State {
 }
 
 extension Model {
+    public func actions(in state: State, into actions: inout [Action]) { actions = self.actions(in: state) }
     public func next(_ state: State, _ action: Action, reusing spare: inout State?) -> State? { next(state, action) }
     public func recycle(_ state: State, into spare: inout State?) {}
     public func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored { stored(state) }

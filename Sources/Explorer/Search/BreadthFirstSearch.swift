@@ -152,9 +152,11 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         if let stopped { report.behavioursNotCounted = "\(stopped.rawValue) while counting" }
     }
 
-    private func report(
+    /// The report of what was found (`distinctStates`: the graph's count unless given, as the
+    /// distributed search, whose graph holds only the paths to its findings, gives it).
+    func report(
         expansion: Expansion<M>, graph: SearchGraph, findings: Findings, depth: Int,
-        stop: SearchStopReason, seconds: Double, visitedBytes: Int
+        stop: SearchStopReason, seconds: Double, visitedBytes: Int, distinctStates: Int? = nil
     ) -> SearchReport<M> {
         let minimizer = Minimizer(model)
         /// The counterexample `found` (its states not recorded: minimizing replaces it) minimized,
@@ -190,7 +192,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             return .init(name: property.name, kind: property.kind, outcome: outcome, witness: witness)
         }
         return SearchReport(
-            modelName: model.name, distinctStates: graph.count, depthReached: depth,
+            modelName: model.name, distinctStates: distinctStates ?? graph.count, depthReached: depth,
             exhaustive: stop == .exhausted, stopReason: stop, verdicts: verdicts,
             transitions: findings.transitions, boundCut: findings.boundCut, seconds: seconds, visitedBytes: visitedBytes,
             options: options)

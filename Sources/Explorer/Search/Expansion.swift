@@ -61,6 +61,20 @@ struct Expansion<M: Model>: @unchecked Sendable {
         findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
         filter: inout SuccessorFilter
     ) {
+        var actions: [M.Action] = []
+        expand(
+            state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out,
+            judged: &judged, filter: &filter, actions: &actions)
+    }
+
+    /// `expand`, with `actions` the array the model writes the state's actions into (kept by
+    /// the caller from state to state, so a model filling it in place allocates none per state).
+    @inline(__always)
+    func expand(
+        _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
+        findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
+        filter: inout SuccessorFilter, actions: inout [M.Action]
+    ) {
         out.removeAll(keepingCapacity: true)
         for check in checks.always {
             let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
@@ -71,7 +85,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
             guard findings.witness[p] == nil else { continue }
             if check._withUnsafeGuaranteedRef({ $0.property.stateCheck?(model, state) }) == true { findings.witness[p] = node }
         }
-        let actions = model.actions(in: state)
+        model.actions(in: state, into: &actions)
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
         let budgetLeft = worldBudget.map { Int(used) < $0 } ?? true
         var quiescent = true

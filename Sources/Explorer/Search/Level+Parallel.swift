@@ -110,6 +110,7 @@ extension Level {
         let recording = record != nil, judging = record?.judged.enabled ?? false
         DispatchQueue.concurrentPerform(iterations: threads) { w in
             var out: [Successor<State>] = []
+            var actions: [M.Action] = []
             var recent = RecentKeys()
             // Not counting, the expansion itself drops (and does not pack) a successor already
             // visited or seen just before by this worker; counting, `out` keeps every step.
@@ -154,7 +155,8 @@ extension Level {
                 for i in start..<end {
                     expansion.expand(
                         expansion.model.loaded(frontier[i]), stored: frontier[i], node: UInt32(firstNode + i), used: used[i],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter)
+                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter,
+                        actions: &actions)
                     if atBound {
                         if recording { visited.noteBeyondBound(out, in: &findings) }
                         if filter.sawUnvisited { findings.beyondBound = true }

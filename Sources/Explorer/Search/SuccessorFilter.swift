@@ -16,15 +16,22 @@ struct SuccessorFilter {
     /// of the parallel level would keep their earlier occurrence instead). With `inserts`: the
     /// keys tested just before, all in `visited` since (see `isRepeat`).
     var recent: RecentKeys?
+    /// Whether a key `recent` saw just before is dropped as a repeat (`isRepeat`): it is in
+    /// `visited` (inserting) or in the caller's batch about to be inserted (deferring).
+    private let dropsRepeats: Bool
     /// At the depth bound no successor is handed out: the search only asks whether one is new.
     let atBound: Bool
     /// At the depth bound: a successor was not in `visited` (the bound cut the search short).
     private(set) var sawUnvisited = false
 
-    private init(visited: VisitedShards?, inserts: Bool = false, admit: SearchPartition? = nil, recent: RecentKeys? = nil, atBound: Bool = false) {
+    private init(
+        visited: VisitedShards?, inserts: Bool = false, admit: SearchPartition? = nil, recent: RecentKeys? = nil,
+        dropsRepeats: Bool = false, atBound: Bool = false
+    ) {
         owner = visited
         self.visited = visited?.view
         self.inserts = inserts
+        self.dropsRepeats = dropsRepeats
         self.admit = admit
         self.recent = recent
         self.atBound = atBound
@@ -39,20 +46,26 @@ struct SuccessorFilter {
 
     /// Only the new ones, inserted into `visited` as they come (single thread only).
     static func inserting(into visited: VisitedShards, admit: SearchPartition?) -> SuccessorFilter {
-        SuccessorFilter(visited: visited, inserts: true, admit: admit, recent: RecentKeys())
+        SuccessorFilter(visited: visited, inserts: true, admit: admit, recent: RecentKeys(), dropsRepeats: true)
     }
+
+    /// All but a repeat of a key handed out just before: the sequential search inserts them
+    /// itself, a few states' successors at a time in the order handed out (see `Level.expand`),
+    /// so a repeat's first occurrence is inserted before it would have been tested.
+    static var deferring: SuccessorFilter { SuccessorFilter(visited: nil, recent: RecentKeys(), dropsRepeats: true) }
 
     /// None, noting whether one is not in `visited` (read only): the depth bound's expansion.
     static func beyondBound(_ visited: VisitedShards) -> SuccessorFilter {
         SuccessorFilter(visited: visited, atBound: true)
     }
 
-    /// Whether an inserting filter tested `key` just before: then it is in `visited` and `keeps`
-    /// is false, known without reading the table (siblings share many successors, and a table
-    /// slot is a cache miss). Otherwise `keeps(key)` must follow.
+    /// Whether an inserting (or deferring) filter tested `key` just before: then it is in
+    /// `visited` (or inserted before it is next tested) and `keeps` is false, known without
+    /// reading the table (siblings share many successors, and a table slot is a cache miss).
+    /// Otherwise `keeps(key)` must follow.
     @inline(__always)
     mutating func isRepeat(_ key: UInt64) -> Bool {
-        inserts && recent?.isNew(key) == false
+        dropsRepeats && recent?.isNew(key) == false
     }
 
     /// Whether the successor keyed `key` is handed out (inserting it, when the filter inserts).

@@ -83,3 +83,61 @@ private struct PackedGrid: Model {
     }
     func loaded(_ p: UInt16) -> State { State(x: Int(p) / 100, y: Int(p) % 100) }
 }
+
+/// The same 12 × 12 grid walk twice: kept as it is (the sequential search defers its inserts, a
+/// few states' successors at a time) and packed (each successor inserted as it is reached).
+@Suite struct DeferredInsertTests {
+    @Test("deferring the inserts finds the same states, steps and traces as inserting as they come")
+    func sameAsInserting() {
+        for threads in [1, 2] {
+            let plain = BreadthFirstSearch(PlainGrid(), options: SearchOptions(threads: threads)).run()
+            let packed = BreadthFirstSearch(PackedGridWalk(), options: SearchOptions(threads: threads)).run()
+            #expect(plain.distinctStates == 144 && packed.distinctStates == 144)
+            #expect(plain.transitions == packed.transitions)
+            #expect(plain.depthReached == packed.depthReached)
+            #expect(plain.verdicts.map(\.witness?.steps) == packed.verdicts.map(\.witness?.steps))
+            let violations = plain.verdicts.map { verdict -> [String]? in
+                if case .violated(let trace) = verdict.outcome { return trace.steps } else { return nil }
+            }
+            let packedViolations = packed.verdicts.map { verdict -> [String]? in
+                if case .violated(let trace) = verdict.outcome { return trace.steps } else { return nil }
+            }
+            #expect(violations == packedViolations && violations.contains { $0 != nil })
+        }
+    }
+}
+
+/// A grid walk whose steps go right, up, or diagonally (so a state is reached from up to three
+/// parents, often among one group's successors); which parent is kept shows in the traces.
+private protocol GridWalk: Model where State == GridWalkState, Action == String {}
+
+struct GridWalkState: Hashable, Codable, Sendable {
+    var x: Int
+    var y: Int
+}
+
+extension GridWalk {
+    var name: String { "grid-walk" }
+    func initialStates() -> [State] { [State(x: 0, y: 0)] }
+    func actions(in s: State) -> [Action] { ["up", "diagonal", "right"] }
+    func next(_ s: State, _ a: Action) -> State? {
+        let n = State(x: s.x + (a == "up" ? 0 : 1), y: s.y + (a == "right" ? 0 : 1))
+        return n.x < 12 && n.y < 12 ? n : nil
+    }
+    func kind(of a: Action) -> ActionKind { .system }
+    var properties: [Property<Self>] {
+        [
+            .always("off the far corner") { _, s in !(s.x == 11 && s.y >= 9) },
+            .sometimes("on the diagonal's end") { _, s in s.x == 10 && s.y == 10 },
+        ]
+    }
+    func fingerprint(of s: State) -> UInt64 { Fingerprint.mix(UInt64(s.x * 100 + s.y + 1)) }
+}
+
+private struct PlainGrid: GridWalk {}
+
+private struct PackedGridWalk: GridWalk {
+    typealias Stored = UInt16
+    func stored(_ s: State) -> UInt16 { UInt16(s.x * 100 + s.y) }
+    func loaded(_ p: UInt16) -> State { State(x: Int(p) / 100, y: Int(p) % 100) }
+}

@@ -1,0 +1,46 @@
+/// A rank's frontier in node order: each state's node id, stored state and world actions used.
+/// States are freed as the level is expanded, as in `Level`.
+struct FrontierColumn<State: Sendable> {
+    private(set) var ids: [UInt32] = []
+    private(set) var states = ChunkedColumn<State>()
+    private(set) var used: [UInt8] = []
+
+    var count: Int { ids.count }
+
+    mutating func append(id: UInt32, state: State, used u: UInt8) {
+        ids.append(id)
+        states.append(state)
+        used.append(u)
+    }
+
+    mutating func discard(before end: Int) { states.discard(before: end) }
+}
+
+/// The states a rank owns in the level being filled, in the order they arrived, each with
+/// the least (parent, action) that reached it so far; numbered once the level is complete.
+struct NextLevel<State> {
+    var keys: [UInt64] = []
+    var states: [State] = []
+    var parents: [UInt32] = []
+    var actions: [UInt16] = []
+    var used: [UInt8] = []
+    /// Key to index, read only to find a state again: never iterated, so its order reaches nothing.
+    var slot: [UInt64: Int] = [:]
+
+    var count: Int { keys.count }
+
+    mutating func append(key: UInt64, state: State, parent: UInt32, action: UInt16, used u: UInt8) {
+        slot[key] = keys.count
+        keys.append(key)
+        states.append(state)
+        parents.append(parent)
+        actions.append(action)
+        used.append(u)
+    }
+
+    mutating func replace(_ i: Int, state: State, parent: UInt32, action: UInt16) {
+        states[i] = state
+        parents[i] = parent
+        actions[i] = action
+    }
+}

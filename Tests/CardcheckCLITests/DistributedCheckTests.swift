@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import CardcheckCLI
+
+/// `mpirun -np N cardcheck-mpi check` prints the single-process `check`'s report, line for
+/// line (counts, depth, verdicts, counterexamples), for N = 1 to 4, with every state expanded
+/// once; and a signal or a dead rank ends every process with one partial report.
+@Suite(.serialized) struct DistributedCheckTests {
+    /// The `cardcheck-mpi` executable `swift test` built beside the test bundle.
+    static var executable: String {
+        URL(fileURLWithPath: CIPipelineTests.executable).deletingLastPathComponent().appendingPathComponent("cardcheck-mpi").path
+    }
+
+    /// `mpirun`'s arguments for N ranks on this machine, whatever its cores, as root too
+    /// (CI runs as root: Docs/ci.md).
+    static func mpirun(_ ranks: Int, _ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["mpirun", "--oversubscribe", "-np", "\(ranks)", executable] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+        environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+        process.environment = environment
+        return process
+    }
+
+    /// Runs the job to its end: exit code and standard output.
+    static func distributed(_ ranks: Int, _ arguments: [String]) throws -> (code: Int32, out: [String]) {
+        let process = mpirun(ranks, arguments)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return (process.terminationStatus, lines)
+    }
+
+    /// The report without what differs between runs (time, memory, the distributed line, the
+    /// directory traces were saved in).
+    static func comparable(_ lines: [String], saved: String) -> [String] {
+        lines.filter { !$0.hasPrefix("time ") && !$0.hasPrefix("distributed: ") }
+            .map { $0.replacingOccurrences(of: saved, with: "DIR") }
+    }
+
+    /// Small configurations, with their single-process header lines pinned.
+    static let configurations: [(arguments: [String], header: String)] = [
+        (["Models/two-phase-commit.json"],
+         "two-phase-commit: 288 distinct states, 761 transitions, depth 10, exhaustive (frontier emptied)"),
+        (["Models/die-hard.json"], "die-hard: 16 distinct states, 96 transitions, depth 7, exhaustive (frontier emptied)"),
+        (["Models/flag-mutex.json"], "flag-mutex: 16 distinct states, 30 transitions, depth 6, exhaustive (frontier emptied)"),
+        (["Models/fleet-card-one-phone.json", "--depth", "7"],
+         "fleet-card: 749 distinct states, 1,636 transitions, depth 7, NOT exhaustive (depth bound reached)"),
+        (["Models/fleet-card.json", "--depth", "5", "--symmetry"],
+         "fleet-card: 143 distinct states, 240 transitions, depth 5, NOT exhaustive (depth bound reached)"),
+    ]
+
+    @Test("for N = 1 to 4 ranks the distributed check prints the single-process report, each state expanded once",
+          arguments: configurations.indices)
+    func sameReportForEveryRankCount(_ index: Int) throws {
+        let (arguments, header) = Self.configurations[index]
+        let scratch = Scratch()
+        let console = CapturedConsole()
+        let single = CardcheckCommand.run(
+            ["check"] + arguments + ["--threads", "1", "--save", scratch.path + "/single"], console: console.console)
+        #expect(console.out.contains(header), "\(console.out.prefix(3))")
+        let traces = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/single").sorted()
+        for ranks in 1...4 {
+            let saved = scratch.path + "/ranks-\(ranks)"
+            let run = try Self.distributed(ranks, ["check"] + arguments + ["--save", saved])
+            #expect(run.code == single, "\(arguments) on \(ranks) ranks: exit \(run.code), single \(single)")
+            #expect(
+                Self.comparable(run.out, saved: saved) == Self.comparable(console.out, saved: scratch.path + "/single"),
+                "\(arguments) on \(ranks) ranks")
+            // The counterexamples themselves, byte for byte.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: saved).sorted() == traces)
+            for trace in traces {
+                #expect(FileManager.default.contents(atPath: saved + "/" + trace)
+                        == FileManager.default.contents(atPath: scratch.path + "/single/" + trace), "\(trace) on \(ranks) ranks")
+            }
+            let line = try #require(run.out.first { $0.hasPrefix("distributed: ") }, "\(arguments): no distributed line")
+            #expect(line.contains("\(ranks) rank") && line.contains("(work overhead 1.00)"), "\(line)")
+        }
+    }
+
+    /// A check far too big to finish on 3 ranks; `stop` is called once it runs (given mpirun's
+    /// pid); returns mpirun's exit code and what rank 0 printed. Killed after 60 s (a hang).
+    static func stopped(_ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool) {
+        let scratch = Scratch()
+        let config = scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 12}"#)
+        let outPath = scratch.path + "/stdout"
+        let pid = try spawn(["mpirun", "--oversubscribe", "-np", "3", executable, "check", config, "--time-limit", "60"], stdout: outPath)
+        // Running once every rank has started and the search is a level or two in.
+        while ranks(of: pid).count < 3 { usleep(50_000) }
+        usleep(1_500_000)
+        stop(pid)
+        var status: Int32 = 0
+        var waited = 0
+        while waitpid(pid, &status, WNOHANG) == 0 && waited < 600 {
+            usleep(100_000)
+            waited += 1
+        }
+        let hung = waited >= 600
+        if hung {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+        }
+        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", hung)
+    }
+
+    /// Starts `argv` (found on PATH) with SIGINT and SIGTERM unblocked and at their defaults
+    /// (this test process blocks them once a run has read signals), standard output to `stdout`.
+    static func spawn(_ argv: [String], stdout: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"]) { $1 }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { (envp + args).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp) == 0 else {
+            throw CommandError("cannot start \(argv[0])")
+        }
+        return pid
+    }
+
+    /// The rank processes mpirun `pid` started, by rank (read from their environment).
+    static func ranks(of pid: Int32) -> [Int: Int32] {
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        var found: [Int: Int32] = [:]
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) {
+            guard let environ = FileManager.default.contents(atPath: "/proc/\(child)/environ") else { continue }
+            for entry in environ.split(separator: 0) {
+                let text = String(decoding: entry, as: UTF8.self)
+                if text.hasPrefix("OMPI_COMM_WORLD_RANK="), let rank = Int(text.dropFirst(21)) { found[rank] = child }
+            }
+        }
+        return found
+    }
+
+    static func count(_ text: String, _ part: String) -> Int { text.components(separatedBy: part).count - 1 }
+
+    @Test("SIGTERM to mpirun ends every rank with one partial report, NOT exhaustive")
+    func sigtermEndsWithOnePartialReport() throws {
+        let ended = try Self.stopped { kill($0, SIGTERM) }
+        #expect(!ended.hung, "mpirun still running 60 s after SIGTERM")
+        #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
+        #expect(ended.out.contains("exhaustive (interrupted (SIGTERM))\n"), "\(ended.out)")
+        #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
+    }
+
+    @Test("a rank killed mid-search ends every rank with one partial report, NOT exhaustive")
+    func deadRankEndsWithOnePartialReport() throws {
+        let ended = try Self.stopped { pid in
+            if let victim = Self.ranks(of: pid)[1] { kill(victim, SIGKILL) }
+        }
+        #expect(!ended.hung, "mpirun still running 60 s after a rank died")
+        #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
+        #expect(ended.out.contains("NOT exhaustive (interrupted (SIGTERM); a rank did not answer after the stop"), "\(ended.out)")
+        #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
+    }
+}
