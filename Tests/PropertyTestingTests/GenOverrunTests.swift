@@ -80,7 +80,7 @@ import Testing
     /// generator exists); deferred, the same self-reference draws.
     static func eager() -> Gen<Calc> {
         Gen.oneOf([Gen.int(in: -10...10).map { .int($0) },
-                   Gen.zip(.deferred { eager() }, .deferred { eager() }).map { .plus($0, $1) }])
+                   Gen.zip(Gen<Calc>.deferred { eager() }, Gen<Calc>.deferred { eager() }).map { .plus($0, $1) }])
     }
 
     @Test("a self-reference through Gen.deferred outside any closure draws: every case runs, runaways end as overruns")
