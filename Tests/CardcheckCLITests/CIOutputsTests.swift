@@ -135,16 +135,6 @@ import Testing
 extension CIPipelineTests {
     /// Runs `cardcheck arguments` in `directory`; returns its exit code and standard output.
     static func run(_ arguments: [String], in directory: String) throws -> (code: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ChildProcess.run(executable, arguments, in: directory)
     }
 }

@@ -15,16 +15,7 @@ import Testing
     /// Runs `cardcheck arguments` as a process; returns its exit code and standard output.
     @discardableResult
     static func cardcheck(_ arguments: [String]) throws -> (code: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ChildProcess.run(executable, arguments)
     }
 
     /// Small profiles: two configurations split in parts, one whole, one simulation; 3 shards.

@@ -26,16 +26,10 @@ import Testing
 
     /// Runs the job to its end: exit code and standard output.
     static func distributed(_ ranks: Int, _ arguments: [String]) throws -> (code: Int32, out: [String]) {
-        let process = mpirun(ranks, arguments)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        let (code, out) = try ChildProcess.output(of: mpirun(ranks, arguments))
+        var lines = out.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
-        return (process.terminationStatus, lines)
+        return (code, lines)
     }
 
     /// The report without what differs between runs (time, memory, the distributed line, the
