@@ -104,36 +104,10 @@ import Testing
         return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", hung)
     }
 
-    /// Starts `argv` (found on PATH) with SIGINT and SIGTERM unblocked and at their defaults
-    /// (this test process blocks them once a run has read signals), standard output to `stdout`.
+    /// Starts `argv` (found on PATH) as the job's launcher, allowed to run as root (Docs/ci.md).
     static func spawn(_ argv: [String], stdout: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let environment = ProcessInfo.processInfo.environment.merging(
-            ["OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"]) { $1 }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { (envp + args).forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, argv[0], &actions, &attributes, args, envp) == 0 else {
-            throw CommandError("cannot start \(argv[0])")
-        }
-        return pid
+        try ChildProcess.spawn(argv, stdout: stdout, environment: [
+            "OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"])
     }
 
     /// The rank processes mpirun `pid` started, by rank (read from their environment).

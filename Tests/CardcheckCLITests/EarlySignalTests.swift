@@ -20,34 +20,8 @@ import Testing
     static func run(_ arguments: [String], signal sig: Int32, after delay: UInt32, blocked: Bool) throws -> Ended {
         let scratch = Scratch()
         let outPath = scratch.path + "/stdout"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        if blocked {
-            sigaddset(&mask, SIGINT)
-            sigaddset(&mask, SIGTERM)
-        }
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let executable = CIPipelineTests.executable
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else {
-            throw CommandError("cannot start \(executable)")
-        }
+        let pid = try ChildProcess.spawn(
+            [CIPipelineTests.executable] + arguments, stdout: outPath, blockingSignals: blocked)
         usleep(delay)
         kill(pid, sig)
         var status: Int32 = 0
