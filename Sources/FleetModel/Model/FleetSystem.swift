@@ -68,7 +68,8 @@ public struct FleetSystem: Model {
             let cell = s.servers[i]
             let tick = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
                 .decide(observations(s, server: i), now: FleetLogic.now, guards: guards,
-                    endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions))
+                    endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions),
+                    endDebounce: Double(serverHold))
             return Decision(
                 decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content),
                 sinceMask: FleetLogic.mask(tick.activeSids))
