@@ -9,6 +9,7 @@ enum DiagnoseCommand {
     static let help = """
         usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json] [--strict] [--gap-steps N]
                                             [--gap-budget N] [--max-states N] [--time-limit S]
+                                            [--progress]
 
         Reads a server log (one JSON object per line, the fleet card's ~/.lfg/liveactivity.log;
         Docs/diagnose.md) and searches the model CONFIG.json names (default: \(defaultConfig))
@@ -19,7 +20,8 @@ enum DiagnoseCommand {
         "INCONSISTENT at line N" with the longest prefix the model can write, what it would
         log there instead and the candidate states; then the seed's rule (for each decide
         start, did an adopted follow within 90 s) and the patterns the model names. A long log
-        is split into episodes (at each decide start), each reported.
+        is split into episodes (at each decide start): the search is carried through them,
+        and an episode it cannot carry is searched again from the model's initial states.
         A malformed line is refused (one line naming the file, the line and what was expected);
         an event kind the spec does not list is skipped and counted, or refused with --strict;
         fields beyond those the format needs are ignored.
@@ -34,17 +36,20 @@ enum DiagnoseCommand {
                            world budget when larger)
           --max-states N   stop after N candidate states in all (partial report; default 20,000,000)
           --time-limit S   stop after S seconds (partial report)
+          --progress       a progress line on standard error every 1,024 log lines (always
+                           when standard error is a terminal)
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "diagnose",
-            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit"], flags: ["--strict"])
+            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit"], flags: ["--strict", "--progress"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "diagnose", expected: "one log file")
         }
         var request = DiagnoseRequest(logPath: args.positionals[0])
         request.strict = args.has("--strict")
+        request.progress = args.has("--progress")
         request.gapSteps = try args.integer("--gap-steps", in: 1...64)
         request.gapBudget = try args.integer("--gap-budget", in: 0...8)
         request.maxStates = try args.integer("--max-states", in: 1...Int(Int32.max))

@@ -74,7 +74,11 @@ enum FleetCatalog {
                 if let n = request.gapSteps { options.gapSteps = n }
                 if let n = request.gapBudget { options.gapWorldBudget = n }
                 if let n = request.maxStates { options.maxStates = n }
-                let report = FleetDiagnosisReport.make(model, log, path: path, options: options, stop: stop, reason: reason)
+                let progress = request.report.map { say in
+                    { (line: Int, candidates: Int) in say("progress: line \(line + 1) of \(log.lines.count), \(candidates) candidate state(s)") }
+                }
+                let report = FleetDiagnosisReport.make(
+                    model, log, path: path, options: options, stop: stop, reason: reason, progress: progress)
                 switch report.verdict {
                 case .consistent: return (report.lines, .consistent)
                 case .inconsistent: return (report.lines, .inconsistent)

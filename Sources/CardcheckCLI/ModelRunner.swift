@@ -144,6 +144,8 @@ extension ModelRunner {
         let data = try ConfigFile.read(request.logPath)
         let stop = RunStop()
         let reason: @Sendable () -> String = { [stop] in stop.reasonText ?? "stopped" }
+        var request = request
+        if request.progress || console.errorIsTerminal { request.report = { @Sendable line in console.error(line) } }
         let result: (lines: [String], verdict: DiagnoseVerdict)
         do {
             result = try stop.during(timeLimit: request.timeLimit) {

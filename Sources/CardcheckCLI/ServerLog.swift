@@ -34,6 +34,10 @@ public struct DiagnoseRequest: Sendable {
     public var gapBudget: Int?
     public var maxStates: Int?
     public var timeLimit: Int?
+    /// `--progress`: a line on standard error every 1,024 log lines (also when stderr is a terminal).
+    public var progress = false
+    /// Where the progress lines go (set by the runner).
+    public var report: (@Sendable (String) -> Void)?
 }
 
 /// How a diagnosis ended (the exit code follows it).

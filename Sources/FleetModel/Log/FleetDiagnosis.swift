@@ -7,8 +7,9 @@ import FleetCard
 /// unlogged step free between two lines (within `Options`' per-gap bounds).
 ///
 /// Positions are searched in order; the candidates at a position are every state the lines so
-/// far can have left, deduplicated with their binding. "Consistent" needs the last line consumed;
-/// otherwise the search says where it stuck, or why it was cut short.
+/// far can have left, deduplicated with their binding. Between two lines only unlogged steps
+/// are free, explored once per state (`hops`, cached). "Consistent" needs the last line
+/// consumed; otherwise the search says where it stuck, or why it was cut short.
 public struct FleetDiagnosis {
     public let model: FleetSystem
     public let log: FleetLog
@@ -25,7 +26,7 @@ public struct FleetDiagnosis {
         /// Candidates at one position: past it the search stops, cut short.
         public var maxFrontier: Int
 
-        public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 20_000_000, maxFrontier: Int = 200_000) {
+        public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 20_000_000, maxFrontier: Int = 100_000) {
             self.gapWorldBudget = gapWorldBudget
             self.gapSteps = gapSteps
             self.maxStates = maxStates
@@ -39,24 +40,27 @@ public struct FleetDiagnosis {
         self.options = options
     }
 
-    /// One candidate: where it came from (a trail index), the step, the log position after it.
+    /// One candidate's history: where it came from (a trail index), the hop's steps, the log
+    /// position after it.
     struct Trail {
         var parent: Int32
-        var action: FleetSystem.Action?
+        var path: [FleetSystem.Action]
         var position: Int32
     }
 
-    /// A candidate being expanded: its state, binding and what the current gap has used.
+    /// A candidate at a log position: its state, the veto-line bits, its binding.
     struct Candidate {
         var state: FleetState
+        var fingerprint: UInt64
+        var vetoLogged: UInt8
         var binding: FleetLogBinding
         var trail: Int32
-        var world: UInt8
-        var steps: UInt8
     }
 
+    /// Candidates at one position are deduplicated by what can still matter.
     struct Key: Hashable {
         var fingerprint: UInt64
+        var vetoLogged: UInt8
         var binding: FleetLogBinding
     }
 
@@ -84,6 +88,8 @@ public struct FleetDiagnosis {
         public var stuckStates: [FleetState]
         /// How many candidate states the stuck position had.
         public var stuckCount: Int
+        /// The line (0-based) the witness's behaviour starts at, from the model's initial states.
+        public var origin: Int = 0
         /// The gap bounds of the search that gave this outcome.
         public var level: Options?
         var binding: FleetLogBinding?

@@ -38,7 +38,15 @@ extension FleetDiagnosisReport {
             out.append("NOT decided: the search was cut short at line \(log.lines[min(index, max(0, log.lines.count - 1))].number) (\(why)); \(outcome.candidates) candidate states stored")
             out.append("the behaviour reached so far (\(steps.count) steps):")
         }
-        let story = FleetStory(model: model, steps: steps, property: "")
+        if outcome.origin > 0, outcome.origin < log.lines.count {
+            out.append("  (this behaviour starts from the model's initial states at line \(log.lines[outcome.origin].number))")
+        }
+        // A day's log makes a witness of many thousand steps: the story tells its first ones.
+        let told = Array(steps.prefix(storyLimit))
+        let story = FleetStory(model: model, steps: told, property: "")
+        if told.count < steps.count {
+            out.append("  (the story below tells the first \(told.count) of the \(steps.count) steps)")
+        }
         for l in story.lines {
             let logged = linesOfStep[l.number - 1].map { "\(log.lines[$0].number)" }
             var text = "  \(l.number). " + (logged.isEmpty ? "" : "[log \(logged.joined(separator: ", "))] ") + "\(l.actor) — \(l.action)."
@@ -49,6 +57,9 @@ extension FleetDiagnosisReport {
         out += broken(model, steps, linesOfStep, log)
         return out
     }
+
+    /// The steps a report tells as a story at most.
+    static let storyLimit = 400
 
     /// Every property (not a reachability goal) the steps break, at the first step it breaks.
     static func broken(_ model: FleetSystem, _ steps: [FleetSystem.Action], _ linesOfStep: [[Int]], _ log: FleetLog) -> [String] {
@@ -101,20 +112,24 @@ extension FleetDiagnosisReport {
     /// changes the state) until the system is quiescent, at most 64; whether it got there.
     static func settling(_ model: FleetSystem, _ steps: [FleetSystem.Action]) -> (steps: [FleetSystem.Action], settles: Bool) {
         guard var s = model.initialStates().first else { return ([], false) }
+        var vetoLogged: UInt8 = 0
         for a in steps {
             guard let next = model.next(s, a) else { return ([], false) }
+            _ = model.logEvents(s, a, next, vetoLogged: &vetoLogged)
             s = next
         }
         var out: [FleetSystem.Action] = []
         while out.count < 64 {
             if quiescent(model, s) { return (out, true) }
-            let step = model.actions(in: s).lazy.filter { !$0.isWorld }.compactMap { a -> (FleetSystem.Action, FleetState)? in
-                guard let next = model.next(s, a), next != s, model.logEvents(s, a, next).isEmpty else { return nil }
-                return (a, next)
+            let step = model.actions(in: s).lazy.filter { !$0.isWorld }.compactMap { a -> (FleetSystem.Action, FleetState, UInt8)? in
+                var bit = vetoLogged
+                guard let next = model.next(s, a), next != s, model.logEvents(s, a, next, vetoLogged: &bit).isEmpty else { return nil }
+                return (a, next, bit)
             }.first
-            guard let (a, next) = step else { return (out, false) }
+            guard let (a, next, bit) = step else { return (out, false) }
             out.append(a)
             s = next
+            vetoLogged = bit
         }
         return (out, false)
     }

@@ -28,63 +28,79 @@ public struct FleetDiagnosisReport {
         return log.lines.isEmpty ? [] : out
     }
 
-    /// Diagnoses `log` (named `path` in the text) on `model`.
+    /// How an episode came out.
+    enum EpisodeResult: Equatable {
+        case consistent
+        /// Consistent only searched from the model's initial states at its first line (no
+        /// behaviour carried from the lines before reaches its end).
+        case fresh
+        case inconsistent(index: Int)
+        case notDecided(index: Int, reason: String)
+    }
+
+    /// Diagnoses `log` (named `path` in the text) on `model`: one search carried through the
+    /// log; where it sticks, the episode is searched again from the model's initial states at
+    /// its first line (the phones' state there is not in the log), and if that sticks too the
+    /// episode is inconsistent and the search starts afresh at the next episode.
     public static func make(
         _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options = .init(),
-        stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" }
+        stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
+        progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
     ) -> FleetDiagnosisReport {
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
+        let gaps = FleetDiagnosis.Gaps()
         let starts = episodeStarts(log)
+        let n = log.lines.count
+        var results = [EpisodeResult?](repeating: nil, count: starts.count)
+        func episode(of index: Int) -> Int { (starts.lastIndex { $0 <= index }) ?? 0 }
         var outcomes: [FleetDiagnosis.Outcome] = []
         var from = 0
-        var episodeLines: [String] = []
-        var verdict = Verdict.consistent
-        let n = log.lines.count
+        var retried = false
+        var firstStuck: Int?
         while from < n {
-            let outcome = deepening(model, log, from..<n, options: options, stop: stop, reason: reason)
+            let outcome = diagnosis.run(from..<n, gaps: gaps, stop: stop, reason: reason, progress: progress)
             outcomes.append(outcome)
-            let reached: Int
-            switch outcome.ending {
-            case .consistent: reached = n
-            case .stuck(let index), .cutShort(let index, _): reached = index
-            }
-            var next = n
-            if case .stuck(let index) = outcome.ending { next = starts.first { $0 > index } ?? n }
-            for (e, s) in starts.enumerated() where s >= from && s < next {
-                let end = e + 1 < starts.count ? starts[e + 1] : n
-                let span = "episode \(e + 1), lines \(log.lines[s].number)–\(log.lines[end - 1].number)"
-                let fresh = s == from && from > 0 ? " (searched from the model's initial states)" : ""
-                if end <= reached {
-                    episodeLines.append("  \(span): consistent" + fresh)
-                } else if case .stuck(let index) = outcome.ending {
-                    episodeLines.append("  \(span): INCONSISTENT at line \(log.lines[index].number)" + fresh)
-                } else if case .cutShort(let index, let why) = outcome.ending {
-                    episodeLines.append("  \(span): not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
-                    break
-                }
-            }
+            let first = episode(of: from)
             switch outcome.ending {
             case .consistent:
+                for e in first..<starts.count where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
+                firstStuck = nil
                 from = n
             case .stuck(let index):
-                if verdict == .consistent { verdict = .inconsistent(line: log.lines[index].number) }
-                // The next episode after the stuck line is searched afresh.
-                from = next
-            case .cutShort(_, let why):
-                if verdict == .consistent { verdict = .cutShort(reason: why) }
+                let e = episode(of: index)
+                for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                if starts[e] > from {
+                    // Searched again from the model's initial states where the stuck episode begins.
+                    firstStuck = index
+                    from = starts[e]
+                    retried = true
+                } else {
+                    // The line the carried search could not write, when it was carried here.
+                    results[e] = .inconsistent(index: firstStuck ?? index)
+                    firstStuck = nil
+                    retried = true
+                    from = e + 1 < starts.count ? starts[e + 1] : n
+                }
+            case .cutShort(let index, let why):
+                for k in first..<episode(of: index) where results[k] == nil { results[k] = .consistent }
+                for k in episode(of: index)..<starts.count { results[k] = .notDecided(index: index, reason: why) }
                 from = n
             }
         }
-        var text = header(model, log, path: path, episodes: starts.count, options: options)
-        text += ["episodes:"] + episodeLines
-        if let first = outcomes.first { text += body(diagnosis, first, log) }
-        for later in outcomes.dropFirst() {
-            if case .stuck(let index) = later.ending {
-                text.append("after the restart: inconsistent at line \(log.lines[index].number) as well (see the episodes above)")
-            }
+        var verdict = Verdict.consistent
+        for r in results {
+            if case .inconsistent(let index) = r { verdict = .inconsistent(line: log.lines[index].number); break }
         }
+        for r in results {
+            if case .notDecided(_, let why) = r, verdict == .consistent { verdict = .cutShort(reason: why); break }
+        }
+        var text = header(model, log, path: path, episodes: starts.count, options: options)
+        text += episodeLines(log, starts, results)
+        // The body tells the first search that stuck (the longest prefix there), else the witness.
+        let shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
+        if let shown { text += body(diagnosis, shown, log) }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
-        text.append("search: \(searched) candidate state(s) stored over \(outcomes.count) run(s)")
+        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(gaps.explored) gap state(s) explored")
         text += FleetLogRule.lines(log)
         switch verdict {
         case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
@@ -94,43 +110,29 @@ public struct FleetDiagnosisReport {
         return FleetDiagnosisReport(verdict: verdict, lines: text, outcomes: outcomes)
     }
 
-    /// The gap bounds tried in turn, each a whole search, up to `options`' (the widest): most
-    /// logs need short gaps, and a narrow search is far smaller. A log is called inconsistent
-    /// only by the widest search; the first that consumes every line gives the witness.
-    public static func levels(_ options: FleetDiagnosis.Options) -> [FleetDiagnosis.Options] {
-        var out: [FleetDiagnosis.Options] = []
-        for (steps, world) in [(4, 1), (8, 1), (12, 2)] where steps < options.gapSteps {
-            var o = options
-            o.gapSteps = steps
-            o.gapWorldBudget = min(world, options.gapWorldBudget)
-            out.append(o)
+    /// The episodes: a count when all are consistent and carried, else one line for each that is
+    /// not (searched afresh, inconsistent, not decided).
+    static func episodeLines(_ log: FleetLog, _ starts: [Int], _ results: [EpisodeResult?]) -> [String] {
+        let n = log.lines.count
+        var out: [String] = []
+        for (e, s) in starts.enumerated() {
+            let end = e + 1 < starts.count ? starts[e + 1] : n
+            let span = "episode \(e + 1), lines \(log.lines[s].number)–\(log.lines[end - 1].number)"
+            switch results[e] {
+            case .consistent?, nil: if starts.count <= 20 { out.append("  \(span): consistent") }
+            case .fresh?: out.append("  \(span): consistent, searched from the model's initial states at its first line (no behaviour of the lines before reaches its end)")
+            case .inconsistent(let index)?: out.append("  \(span): INCONSISTENT at line \(log.lines[index].number)")
+            case .notDecided(let index, let why)?:
+                out.append("  \(span): not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
+            }
         }
-        return out + [options]
-    }
-
-    /// The search over `range` at each of `levels` in turn: the first consistent one, else the
-    /// widest's answer (a cut-short narrow search moves on to the next level only when a limit,
-    /// not a signal, stopped it).
-    static func deepening(
-        _ model: FleetSystem, _ log: FleetLog, _ range: Range<Int>, options: FleetDiagnosis.Options, stop: StopSignal?,
-        reason: @escaping () -> String
-    ) -> FleetDiagnosis.Outcome {
-        var last: FleetDiagnosis.Outcome?
-        var spent = 0
-        for level in levels(options) {
-            var outcome = FleetDiagnosis(model: model, log: log, options: level).run(range, stop: stop, reason: reason)
-            spent += outcome.candidates
-            outcome.candidates = spent
-            outcome.level = level
-            if outcome.ending == .consistent || stop?.isRaised == true { return outcome }
-            last = outcome
-        }
-        return last ?? FleetDiagnosis(model: model, log: log, options: options).run(range, stop: stop, reason: reason)
+        let carried = results.count { $0 == .consistent }
+        return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
     }
 
     static func header(_ model: FleetSystem, _ log: FleetLog, path: String, episodes: Int, options: FleetDiagnosis.Options) -> [String] {
         var out = ["\(path): \(log.lines.count) line(s) read, \(episodes) episode(s); model fleet-card: \(StrictJSON.shortened(model.config.description, limit: 120))"]
-        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (narrower gaps tried first); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
+        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions; end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
         if !log.skipped.isEmpty {
             let total = log.skipped.reduce(0) { $0 + $1.count }
             out.append("skipped \(total) line(s) of unknown event kinds: "

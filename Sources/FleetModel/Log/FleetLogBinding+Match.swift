@@ -1,14 +1,14 @@
 extension FleetLogBinding {
     /// Whether the model's event is the log's line under this binding, extended with the names
     /// the line binds first (unchanged when it is not).
-    mutating func match(_ e: FleetModelLogEvent, _ line: FleetFileLogEvent, _ names: FleetLogNames) -> Bool {
+    mutating func match(_ e: FleetModelLogEvent, _ line: FleetFileLogEvent, at index: Int, _ names: FleetLogNames) -> Bool {
         var b = self
-        guard b.unify(e, line, names) else { return false }
+        guard b.unify(e, line, index, names) else { return false }
         self = b
         return true
     }
 
-    private mutating func unify(_ e: FleetModelLogEvent, _ line: FleetFileLogEvent, _ names: FleetLogNames) -> Bool {
+    private mutating func unify(_ e: FleetModelLogEvent, _ line: FleetFileLogEvent, _ index: Int, _ names: FleetLogNames) -> Bool {
         switch (e, line) {
         case (.decide(let a, let t, let w, let n, let rows, let m), .decide(let a2, let t2, let w2, let n2, let rows2, let m2)):
             guard a == a2, t == t2, w == w2, n == n2, m == m2, rows.count == rows2.count else { return false }
@@ -19,7 +19,7 @@ extension FleetLogBinding {
             return true
         case (.send(let a, let t, let env, let status), .send(let a2, let t2, let env2, let status2)):
             guard a == a2, env == env2, status == status2, let id = names.token(t2) else { return false }
-            return bind(token: t, to: id)
+            return bind(token: t, to: id, line: index, names)
         case (.clientEnded(let h), .clientEnded(let h2)): return h == h2
         case (.adopted, .adopted): return true
         case (.noTokens(let a), .noTokens(let a2)): return a == a2

@@ -41,6 +41,7 @@ public struct FleetLogWriter {
         var clock = Self.epoch, lastTick: Int64?
         var names: [UInt8: Int] = [:]  // token number now → its name's n (lookup only)
         var named = 0
+        var vetoLogged: UInt8 = 0
         var out: [Written] = []
         for (k, action) in steps.enumerated() {
             guard model.actions(in: state).contains(action), let (next, renaming) = model.stepRenaming(state, action)
@@ -50,7 +51,7 @@ public struct FleetLogWriter {
                 if let last = lastTick { clock = max(clock, last + Self.tickMillis) }
                 lastTick = clock
             }
-            for event in model.logEvents(state, action, next) {
+            for event in model.logEvents(state, action, next, vetoLogged: &vetoLogged) {
                 let renamed = event.renamed({ Self.sid($0) }) { t -> String? in
                     if let n = names[t] { return Self.token(n) }
                     named += 1

@@ -9,14 +9,31 @@ extension FleetSystem {
     /// The lines host 0's `liveactivity.log` gets from `action`, taken in `before` to give
     /// `after` (spec: "Log events"); empty for a step the server does not log (every phone,
     /// app, iOS and APNs step, a registration that adopts nothing, a restart).
-    public func logEvents(_ before: FleetState, _ action: Action, _ after: FleetState) -> [FleetModelLogEvent] {
+    ///
+    /// `vetoLogged` (a bit per server) is the real server's `vetoLogged`, which the model state
+    /// does not carry (it changes no behaviour, only this line): `start-vetoed` is written once
+    /// per population and again after a tick that was not vetoed, so the projection of a
+    /// behaviour carries the bit along its steps (Models/README.md, "start-vetoed once").
+    public func logEvents(
+        _ before: FleetState, _ action: Action, _ after: FleetState, vetoLogged: inout UInt8
+    ) -> [FleetModelLogEvent] {
         switch action {
-        case .tick(let i):
+        case .tick(let i), .holdEnds(let i):
+            let decided: Decision
+            if case .holdEnds = action {
+                guard let d = holdEndDecision(before, i) else { return [] }
+                decided = d
+            } else {
+                decided = decision(before, server: i)
+            }
+            let bit: UInt8 = i < 8 ? 1 << UInt8(i) : 0
+            let wasLogged = vetoLogged & bit != 0
+            if decided.decided.tick.vetoed { vetoLogged |= bit } else { vetoLogged &= ~bit }
             guard logsToHostZeroFile(i) else { return [] }
-            return tickEvents(before, i, decision(before, server: i), after)
-        case .holdEnds(let i):
-            guard logsToHostZeroFile(i), let decided = holdEndDecision(before, i) else { return [] }
-            return tickEvents(before, i, decided, after)
+            return tickEvents(before, i, decided, after, vetoAlreadyLogged: wasLogged)
+        case .restartServer(let h):
+            for i in 0..<min(serverCount, 8) where host(ofServer: i) == h { vetoLogged &= ~(1 << UInt8(i)) }
+            return []
         case .send(let i), .failSend(let i):
             guard logsToHostZeroFile(i), let tick = before.servers[i].tick,
                 let target = tick.targets.first(where: { $0.outcome == .pending })
@@ -30,6 +47,10 @@ extension FleetSystem {
         case .arrivePost(let p):
             guard p < before.posts.count else { return [] }
             let post = before.posts[p]
+            // /ended and an update-token registration clear the veto, and with it the line's bit.
+            if post.endpoint != .startToken {
+                for i in 0..<min(serverCount, 8) where host(ofServer: i) == Int(post.host) { vetoLogged &= ~(1 << UInt8(i)) }
+            }
             guard post.host == 0 else { return [] }
             switch post.endpoint {
             case .startToken: return []
@@ -45,11 +66,13 @@ extension FleetSystem {
 
     /// A decide line when the reducer chose an action (with `no-tokens` when it had nobody to
     /// send to: such a tick applies at once), or `start-vetoed` when the veto refused a start
-    /// and the tick writes the line.
-    func tickEvents(_ before: FleetState, _ i: Int, _ decided: Decision, _ after: FleetState) -> [FleetModelLogEvent] {
+    /// and the line is not written already for this veto.
+    func tickEvents(
+        _ before: FleetState, _ i: Int, _ decided: Decision, _ after: FleetState, vetoAlreadyLogged: Bool
+    ) -> [FleetModelLogEvent] {
         let tick = decided.decided.tick
         guard decided.action != .nothing else {
-            guard tick.vetoed && tick.logsVeto else { return [] }
+            guard tick.vetoed && !vetoAlreadyLogged else { return [] }
             let mask = before.servers[i].vetoMask ?? 0
             let population = (0..<8).filter { mask & (1 << $0) != 0 }
             return [.startVetoed(population: population)]

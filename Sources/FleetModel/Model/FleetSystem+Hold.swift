@@ -29,7 +29,7 @@ extension FleetSystem {
         guard tick.action == .end else { return nil }
         return Decision(
             decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content),
-            sinceMask: FleetLogic.mask(tick.activeSids))
+            sinceMask: FleetLogic.mask(tick.activeSids), populationMask: FleetLogic.mask(tick.activeSids))
     }
 
     /// The app's hold runs out: it syncs with the zero held long enough, and ends its card.
@@ -38,7 +38,7 @@ extension FleetSystem {
         guard appHold > 0, device.app.isAlive, device.lastSynced == .zero, !device.cards.isEmpty else { return false }
         let seen = device.fetched ? s.sessions : FixedList(device.cache.lazy.map { SessionCell(activity: $0, duplicated: false) })
         let inputs = SyncInputs(
-            launch: false, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
+            launch: false, foreground: device.app == .foreground, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
             card: device.cards.last?.content, last: device.lastSynced)
         let outcome = syncOutcome(inputs, device, gate: FleetEndGate(zeroSince: FleetLogic.now - Double(appHold)))
         guard case .end = outcome.request else { return false }
