@@ -146,7 +146,7 @@ extension FleetDiagnosis {
 
     /// A step's renaming as a list, cut after its last token.
     static func compact(_ r: FleetSystem.TokenRenaming) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 256)
+        var out = [UInt8](repeating: 0, count: Int(r.top) + 1)
         for t in out.indices { out[t] = r[UInt8(t)] }
         while out.count > 1, out[out.count - 1] == 0 { out.removeLast() }
         return out

@@ -48,7 +48,8 @@ public struct FleetDiagnosisReport {
         progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
     ) -> FleetDiagnosisReport {
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
-        let gaps = FleetDiagnosis.Gaps()
+        let levels = levels(options)
+        let gaps = levels.map { _ in FleetDiagnosis.Gaps() }
         let starts = episodeStarts(log)
         let n = log.lines.count
         var results = [EpisodeResult?](repeating: nil, count: starts.count)
@@ -58,7 +59,18 @@ public struct FleetDiagnosisReport {
         var retried = false
         var firstStuck: Int?
         while from < n {
-            let outcome = diagnosis.run(from..<n, gaps: gaps, stop: stop, reason: reason, progress: progress)
+            var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
+                .run(from..<n, gaps: gaps[0], stop: stop, reason: reason, progress: progress)
+            // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
+            // A line is called inconsistent only by the widest.
+            var spent = outcome.candidates
+            for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
+                if case .cutShort = outcome.ending, stop?.isRaised == true { break }
+                outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
+                    .run(from..<n, gaps: gaps[k], stop: stop, reason: reason, progress: progress)
+                spent += outcome.candidates
+            }
+            outcome.candidates = spent
             outcomes.append(outcome)
             let first = episode(of: from)
             switch outcome.ending {
@@ -100,7 +112,7 @@ public struct FleetDiagnosisReport {
         let shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
         if let shown { text += body(diagnosis, shown, log) }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
-        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(gaps.explored) gap state(s) explored")
+        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(gaps.reduce(0) { $0 + $1.explored }) gap state(s) explored")
         text += FleetLogRule.lines(log)
         switch verdict {
         case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
@@ -130,9 +142,21 @@ public struct FleetDiagnosisReport {
         return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
     }
 
+    /// The gap bounds tried in turn, each a whole search, up to `options`' (the widest).
+    public static func levels(_ options: FleetDiagnosis.Options) -> [FleetDiagnosis.Options] {
+        var out: [FleetDiagnosis.Options] = []
+        for (steps, world) in [(6, 0), (8, 1), (12, 2)] where steps < options.gapSteps && world <= options.gapWorldBudget {
+            var o = options
+            o.gapSteps = steps
+            o.gapWorldBudget = world
+            out.append(o)
+        }
+        return out + [options]
+    }
+
     static func header(_ model: FleetSystem, _ log: FleetLog, path: String, episodes: Int, options: FleetDiagnosis.Options) -> [String] {
         var out = ["\(path): \(log.lines.count) line(s) read, \(episodes) episode(s); model fleet-card: \(StrictJSON.shortened(model.config.description, limit: 120))"]
-        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions; end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
+        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (narrower gaps tried first); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
         if !log.skipped.isEmpty {
             let total = log.skipped.reduce(0) { $0 + $1.count }
             out.append("skipped \(total) line(s) of unknown event kinds: "

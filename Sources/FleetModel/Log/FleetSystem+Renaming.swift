@@ -4,6 +4,8 @@ extension FleetSystem {
     /// step created have no preimage. Diagnosis carries its log-token binding through it.
     public struct TokenRenaming: Sendable {
         var map: InlineArray<256, UInt8>
+        /// No token past this one is mapped.
+        var top: UInt8 = 255
 
         public subscript(_ t: UInt8) -> UInt8 { map[Int(t)] }
     }
@@ -18,16 +20,22 @@ extension FleetSystem {
         // A token the step made is new (`freshToken`: past every token of `state`): it maps
         // from nothing of `state`; a token of `state` the step dropped maps to 0.
         var map = InlineArray<256, UInt8>(repeating: 0)
-        Self.forEachToken(state) { map[Int($0)] = $0 }
+        // Only numbers up to the largest token either state holds move (a fresh one is past all).
+        var top: UInt8 = 0
+        Self.forEachToken(state) {
+            map[Int($0)] = $0
+            top = max(top, $0)
+        }
+        Self.forEachToken(s) { top = max(top, $0) }
         let first = Self.firstAppearance(s)
         renumberTokens(&s)
-        for t in 0..<256 { map[t] = first[Int(map[t])] }
+        for t in 0...Int(top) { map[t] = first[Int(map[t])] }
         if sortInFlight(&s) {
             let second = Self.firstAppearance(s)
             renumberTokens(&s)
-            for t in 0..<256 { map[t] = second[Int(map[t])] }
+            for t in 0...Int(top) { map[t] = second[Int(map[t])] }
         }
-        return (s, TokenRenaming(map: map))
+        return (s, TokenRenaming(map: map, top: top))
     }
 
     /// The numbering `renumberTokens` gives `s`: token → its number in order of first appearance.
