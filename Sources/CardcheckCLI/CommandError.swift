@@ -41,6 +41,9 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func unknownGuard(_ name: String, known: [String]) -> Self {
         Self("unknown guard '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
     }
+    static func unknownProperty(_ name: String, known: [String]) -> Self {
+        Self("unknown property '\(StrictJSON.shortened(name))' (one of: \(known.joined(separator: ", ")))")
+    }
     static func emptyGuardList(_ text: String) -> Self { emptyNameList("--only", "guard", text) }
     static func emptyNameList(_ flag: String, _ kind: String, _ text: String) -> Self {
         Self("\(flag) needs \(kind) names separated by commas, got '\(StrictJSON.shortened(text))'")

@@ -10,6 +10,9 @@ extension ModelRunner {
         let world: String
         /// Properties broken with the guard off that hold with every guard on.
         let killers: [(name: String, trace: Trace<M>)]
+        /// The guard-off run's counterexamples of the `--also` properties, broken or not with
+        /// every guard on.
+        var also: [(name: String, trace: Trace<M>)] = []
         let exhaustive: Bool
         /// Why the row's runs stopped, when a limit or a signal cut them short.
         var stopReason: String?
@@ -46,6 +49,8 @@ extension ModelRunner {
                 return m
             }
         }
+        let known = model.properties.map(\.name)
+        if let bad = request.also.first(where: { !known.contains($0) }) { throw CommandError.unknownProperty(bad, known: known) }
         var names = guardsOf.first?.map(\.name) ?? []
         if let only = request.only {
             if let bad = only.first(where: { !names.contains($0) }) { throw CommandError.unknownGuard(bad, known: names) }
@@ -88,6 +93,9 @@ extension ModelRunner {
                     var row = MutantRow(
                         mutant: m, world: world.name, killers: killers, exhaustive: complete, cut: run.boundCut,
                         classOf: propertyClass)
+                    row.also = run.verdicts.compactMap { v -> (name: String, trace: Trace<M>)? in
+                        if case .violated(let t) = v.outcome, request.also.contains(v.name) { (v.name, t) } else { nil }
+                    }
                     if !complete { row.stopReason = stop.reasonText ?? (Self.covered(run) ? baseline : run).stopReason.rawValue }
                     // A run cut short proves nothing about a guard it did not kill.
                     let verdict = killers.first?.name ?? (complete ? "NOT KILLED" : Self.cutShort)
@@ -106,12 +114,15 @@ extension ModelRunner {
         if let root = request.saveDirectory {
             // Each row's story beside the configuration that ran it: ROOT/<world>/.
             for row in rows {
-                guard let first = row.first else { continue }
+                let stories = (row.first.map { [$0] } ?? []) + row.also.filter { $0.name != row.first?.name }
+                guard !stories.isEmpty else { continue }
                 let directory = try OutputDirectory.createAfterRun(root + "/" + row.world)
-                try save(
-                    [Minimizer(row.mutant.mutant).minimize(first.trace)], model: row.mutant.mutant, in: directory,
-                    stories: request.stories, console: console, guardOff: row.mutant.name,
-                    title: "\(first.name) with \(row.mutant.name) off")
+                for story in stories {
+                    try save(
+                        [Minimizer(row.mutant.mutant).minimize(story.trace)], model: row.mutant.mutant, in: directory,
+                        stories: request.stories, console: console, guardOff: row.mutant.name,
+                        title: "\(story.name) with \(row.mutant.name) off")
+                }
             }
         }
         let partial = rows.count < names.count || rows.contains { !$0.exhaustive }

@@ -205,6 +205,8 @@ struct MutantsRequest {
     var timeLimit: Int?
     var memoryLimit: Int?
     var only: [String]?
+    /// `--also`: properties whose guard-off counterexample each row writes too.
+    var also: [String] = []
     var saveDirectory: String?
     /// `--write`: stories beside the traces (`--save`: the traces only, as in `check`).
     var stories = false

@@ -28,6 +28,9 @@ enum MutantsCommand {
                              DIR/<world>/, beside the configuration that ran it
           --write DIR        as --save, plus a Markdown story beside each (models with stories);
                              the table links each row's story as ../<world>/<file>.md
+          --also PROP,...    with --write or --save: also write each row's guard-off counterexample
+                             of these properties, even one every guard on breaks too (the story
+                             a guard-off world tells that the row's kill does not)
           --progress         progress on stderr even when it is not a terminal
         """
 
@@ -36,7 +39,7 @@ enum MutantsCommand {
             arguments, command: "mutants",
             options: [
                 "--only", "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--write",
-                "--save",
+                "--save", "--also",
             ],
             flags: ["--progress"])
         guard !args.positionals.isEmpty else {
@@ -66,6 +69,14 @@ enum MutantsCommand {
             let names = only.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !names.isEmpty, !names.contains("") else { throw CommandError.emptyGuardList(only) }
             request.only = names
+        }
+        if let also = args.string("--also") {
+            guard args.string("--write") != nil || args.string("--save") != nil else {
+                throw CommandError.onlyWith("--also", "--write or --save")
+            }
+            let names = also.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !names.isEmpty, !names.contains("") else { throw CommandError.emptyNameList("--also", "property", also) }
+            request.also = names
         }
         guard let mutants = model.mutants else { throw CommandError.noMutants(file.path, file.entry.name) }
         request.progress = args.has("--progress")

@@ -36,6 +36,27 @@ struct FleetCatalogTests {
         #expect(c.err.first?.hasPrefix("cardcheck: unknown guard 'dedup' (one of: ") == true)
     }
 
+    @Test("mutants --also refuses an unknown property name, and is refused without --write or --save")
+    func alsoNeedsKnownPropertyAndOutput() {
+        let unknown = CapturedConsole()
+        #expect(unknown.run("mutants", "Models/fleet-card.json", "--only", "dedupe", "--also", "zombie", "--save", Scratch().path + "/s") == 2)
+        #expect(unknown.err.first?.hasPrefix("cardcheck: unknown property 'zombie' (one of: ") == true)
+        #expect(unknown.out.isEmpty)
+        let bare = CapturedConsole()
+        #expect(bare.run("mutants", "Models/fleet-card.json", "--also", "zombie-card") == 2)
+        #expect(bare.err == ["cardcheck: --also is only used with --write or --save"])
+    }
+
+    @Test("mutants --also writes the guard-off counterexample of a property every guard on breaks too, beside the kill's")
+    func alsoWritesTheStory() throws {
+        let c = CapturedConsole()
+        let scratch = Scratch()
+        #expect(c.run("mutants", "Models/fleet-card-stale-cache.json", "--only", "endGateTrustworthiness", "--depth", "6",
+                      "--also", "zombie-card:unaddressable", "--save", scratch.path + "/s") == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s/fleet-card-stale-cache").sorted()
+        #expect(files == ["false-end.app-endGateTrustworthiness-off.json", "zombie-card.unaddressable-endGateTrustworthiness-off.json"])
+    }
+
     @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
     func notKilled() throws {
         // Without duplicated rows in the world, seen.has(sid) never decides anything.

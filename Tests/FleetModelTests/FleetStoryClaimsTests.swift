@@ -18,6 +18,8 @@ struct FleetStoryClaimsTests {
         let lines = md.components(separatedBy: "\n")
         out += header(lines, model, trace)
         out += stepClaims(lines, facts)
+        out += guardLineClaims(lines, facts)
+        out += titleClaims(lines, model)
         out += verdictClaims(lines, facts)
         out += diagramClaims(lines, facts)
         return out
@@ -88,6 +90,51 @@ struct FleetStoryClaimsTests {
         if !facts.contains(world) { out.append("world facts: the line does not say \(world)") }
         let broken = "Property broken: **\(property)** (class `\(FleetSystem.propertyClass(property))`)."
         if !facts.hasSuffix(broken) { out.append("property: the line does not end \(broken)") }
+        return out
+    }
+
+    // MARK: guard lines and titles
+
+    /// Each "guard: endGateTrustworthiness ..." line: the guard is off (or on) as the line says,
+    /// and the count of the step's phone was unknown before the step (a launch syncs on an empty
+    /// store; otherwise the store the step's sync read), for the reason the line gives.
+    static func guardLineClaims(_ lines: [String], _ facts: TraceFacts) -> [String] {
+        var out: [String] = []
+        let model = facts.model, on = model.guards.endGateTrustworthiness
+        var step: Int?
+        for line in lines {
+            if let m = matches(#"^(\d+)\. \*\*[^*]+\*\* — (.*)$"#, line).first { step = Int(m[1]) }
+            if line.hasPrefix("## What broke") { break }
+            guard let n = step, line.hasPrefix("   - guard: endGateTrustworthiness"), facts.steps.indices.contains(n - 1) else { continue }
+            let saysOff = line.hasPrefix("   - guard: endGateTrustworthiness is off")
+            if saysOff == on { out.append("step \(n): the guard line says the trust gate is \(saysOff ? "off" : "on"); it is not") }
+            let old = facts.states[n - 1]
+            switch facts.steps[n - 1] {
+            case .openApp, .backgroundLaunch: break  // configure() syncs on the empty store: never trusted
+            case .sync(let d):
+                let store = FleetLogic.store(old.devices[d], sessions: old.sessions, specs: model.config.sessions)
+                if store.isCountTrustworthy { out.append("step \(n): the guard line says the count is unknown; it was trusted") }
+                if line.contains("a host known down") && !store.liveFetchedOnce { out.append("step \(n): no live fetch yet, not a host known down") }
+                if line.contains("not yet live-fetched") && store.liveFetchedOnce { out.append("step \(n): the store was live-fetched") }
+            default: out.append("step \(n): a trust-gate guard line on a step that runs no sync")
+            }
+        }
+        return out
+    }
+
+    /// The Titles line: present exactly when some session's title renders differently by writer,
+    /// naming each session's two renderings as FleetCard writes them.
+    static func titleClaims(_ lines: [String], _ model: FleetSystem) -> [String] {
+        let specs = model.config.sessions
+        let app = specs.indices.map { FleetRow.appTitle(specs[$0].title ?? "s\($0 + 1)", sid: "s\($0 + 1)") }
+        let server = specs.indices.map { FleetRow.serverTitle(specs[$0].title ?? "s\($0 + 1)", sid: "s\($0 + 1)") }
+        let line = lines.first { $0.hasPrefix("Titles ") }
+        guard app != server else { return line == nil ? [] : ["a Titles line in a world whose titles render alike"] }
+        guard let line else { return ["no Titles line in a world whose titles differ by writer"] }
+        var out: [String] = []
+        for k in specs.indices where !line.contains("s\(k + 1): app \(app[k].debugDescription), server \(server[k].debugDescription)") {
+            out.append("Titles: s\(k + 1)'s renderings are not app \(app[k].debugDescription), server \(server[k].debugDescription)")
+        }
         return out
     }
 
@@ -358,6 +405,27 @@ struct FleetStoryClaimsTests {
         if written != md {
             let today = Self.unsupported(written, model: model, trace: trace)
             #expect(today.isEmpty, Comment(rawValue: "\(path), as written today:\n" + today.joined(separator: "\n")))
+        }
+    }
+
+    /// Lies in the trust gate's guard lines and in the Titles line: each must be caught.
+    @Test("a trust-gate guard line with the wrong reason or on a trusted step, and a wrong title rendering, each fail the check")
+    func plantedGuardAndTitleLiesFail() throws {
+        let stale = Repository.root + "/Counterexamples/fleet-card-stale-cache/zombie-card.unaddressable-endGateTrustworthiness-off.json"
+        let seam = Repository.root + "/Counterexamples/fleet-card-title-seam/zombie-card.title-seam.json"
+        let planted: [(String, String, String)] = [
+            (stale, "guard: endGateTrustworthiness is off: a store not yet live-fetched", "guard: endGateTrustworthiness is off: a count with a host known down"),
+            (stale, "   - guard: endGateTrustworthiness is off", "   - guard: endGateTrustworthiness: the count is unknown"),
+            (stale, "4. **app on phone1** — activityUpdates runs on phone1. POST /update-token sent for the token of phone1's card #1.",
+             "4. **app on phone1** — activityUpdates runs on phone1. POST /update-token sent for the token of phone1's card #1.\n   - guard: endGateTrustworthiness is off: a store not yet live-fetched (hydrated from the cache) updates the card"),
+            (seam, "Wi-F…\".", "Wi-Fi…\"."),
+        ]
+        for (path, truth, lie) in planted {
+            let (model, trace, md) = try Self.load(path)
+            #expect(Self.unsupported(md, model: model, trace: trace).isEmpty)
+            #expect(md.contains(truth), "the story no longer says \(truth)")
+            let lied = md.replacingOccurrences(of: truth, with: lie)
+            #expect(!Self.unsupported(lied, model: model, trace: trace).isEmpty, "the lie \"\(lie)\" passed")
         }
     }
 

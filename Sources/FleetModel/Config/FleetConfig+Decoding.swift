@@ -186,12 +186,13 @@ extension FleetConfigError {
 extension FleetConfig.SessionSpec {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
-        try c.rejectUnknown(["host", "hidden", "initial", "entered", "cached"])
+        try c.rejectUnknown(["host", "hidden", "initial", "entered", "cached", "title"])
         host = try c.range("host", c.maybe("host") ?? 0, 0...1)
         hidden = try c.maybe("hidden") ?? false
         initial = try c.choice("initial") ?? .idle
         entered = try c.maybe("entered", Int.self).map { try c.range("entered", $0, FleetConfig.enteredRange) }
         cached = try c.choice("cached")
+        title = try c.maybe("title", String.self)
     }
 }
 

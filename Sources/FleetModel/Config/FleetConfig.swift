@@ -16,23 +16,30 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         /// What every phone's GRDB cache holds for it at the start (nil: its initial activity).
         /// A different activity is a stale cache: the app last saw the session before it changed.
         public var cached: Activity?
+        /// The session's title (nil: its sid, as the model names it). The app shows it whole, the
+        /// server trims and cuts it (`FleetRow.displayTitle`): a long or padded one is the title seam.
+        public var title: String?
 
-        public init(host: Int, hidden: Bool = false, initial: Activity = .idle, entered: Int? = nil, cached: Activity? = nil) {
+        public init(
+            host: Int, hidden: Bool = false, initial: Activity = .idle, entered: Int? = nil, cached: Activity? = nil,
+            title: String? = nil
+        ) {
             self.host = host
             self.hidden = hidden
             self.initial = initial
             self.entered = entered
             self.cached = cached
+            self.title = title
         }
 
         /// The activity the phones' cache starts with.
         var cachedActivity: Activity { cached ?? initial }
 
-        /// Same host, hidden flag, initial and cached activity: interchangeable (`entered` only
-        /// fixes the initial since order, which each session carries with it).
+        /// Same host, hidden flag, initial and cached activity and title: interchangeable
+        /// (`entered` only fixes the initial since order, which each session carries with it).
         func isAlike(_ other: SessionSpec) -> Bool {
             host == other.host && hidden == other.hidden && initial == other.initial
-                && cachedActivity == other.cachedActivity
+                && cachedActivity == other.cachedActivity && title == other.title
         }
     }
 

@@ -20,7 +20,7 @@ enum FleetLogic {
 
     static func session(_ i: Int, _ cell: SessionCell, spec: FleetConfig.SessionSpec) -> FleetSession {
         FleetSession(
-            sid: sid(i), title: sid(i), host: host(spec.host),
+            sid: sid(i), title: spec.title ?? sid(i), host: host(spec.host),
             dir: spec.hidden ? hiddenSessionDir : shownDir, busy: cell.activity == .working,
             paused: cell.activity == .blocked, prompt: cell.activity == .needsInput)
     }
@@ -39,22 +39,27 @@ enum FleetLogic {
     }
 
     /// A stored content as FleetCard's: a row's since is the session's stamp in `stamps` when it
-    /// is still in that state (the stamp never moved), else `now`.
-    static func content(_ c: CardContent, stamps: SinceMap, updatedAt: Double) -> FleetContentState {
+    /// is still in that state (the stamp never moved), else `now`; its title is the writer's
+    /// rendering the row keeps (`titles`; nil: the sid).
+    static func content(_ c: CardContent, stamps: SinceMap, updatedAt: Double, titles: FleetTitles? = nil) -> FleetContentState {
         FleetContentState(
             working: Int(c.working), needsInput: Int(c.needsInput),
             rows: c.rows.map { r in
-                let s = sid(Int(r >> 1))
+                let i = FleetTitles.index(r), s = sid(i)
                 let state: FleetRowState = r & 1 == 1 ? .needsInput : .working
-                return FleetRow(sid: s, title: s, state: state, since: stamps.since(of: s, in: state) ?? now)
+                let title = titles?.title(i, row: r) ?? s
+                return FleetRow(sid: s, title: title, state: state, since: stamps.since(of: s, in: state) ?? now)
             },
             more: Int(c.more), updatedAt: updatedAt)
     }
 
-    static func cell(_ c: FleetContentState) -> CardContent {
+    static func cell(_ c: FleetContentState, titles: FleetTitles? = nil) -> CardContent {
         CardContent(
             working: UInt8(clamping: c.working), needsInput: UInt8(clamping: c.needsInput),
-            rows: FixedList(c.rows.lazy.map { index(ofSid: $0.sid) << 1 | ($0.state == .needsInput ? 1 : 0) }),
+            rows: FixedList(c.rows.lazy.map { row in
+                let i = index(ofSid: row.sid)
+                return i << 1 | (row.state == .needsInput ? 1 : 0) | (titles?.bit(Int(i), title: row.title) ?? 0)
+            }),
             more: UInt8(clamping: c.more))
     }
 
@@ -68,17 +73,17 @@ enum FleetLogic {
 
     // MARK: the server
 
-    static func memory(_ m: CardMemory, stamps: SinceMap) -> FleetCardMemory? {
+    static func memory(_ m: CardMemory, stamps: SinceMap, titles: FleetTitles?) -> FleetCardMemory? {
         switch m {
         case .none: nil
         case .adopted: FleetCardMemory(content: nil)
-        case .card(let c): FleetCardMemory(content: content(c, stamps: stamps, updatedAt: 0))
+        case .card(let c): FleetCardMemory(content: content(c, stamps: stamps, updatedAt: 0, titles: titles))
         }
     }
 
-    static func memoryCell(_ m: FleetCardMemory?) -> CardMemory {
+    static func memoryCell(_ m: FleetCardMemory?, titles: FleetTitles?) -> CardMemory {
         guard let m else { return .none }
-        return m.content.map { .card(cell($0)) } ?? .adopted
+        return m.content.map { .card(cell($0, titles: titles)) } ?? .adopted
     }
 
     /// A since map holding the sids of `mask`, each stamped in its current state (`shared`, the
@@ -91,15 +96,15 @@ enum FleetLogic {
         })
     }
 
-    static func persisted(_ p: PersistedCell?, sessions: FleetState.Sessions) -> PersistedFleetState? {
+    static func persisted(_ p: PersistedCell?, sessions: FleetState.Sessions, titles: FleetTitles?) -> PersistedFleetState? {
         guard let p else { return nil }
         let shared = stamps(sessions)
-        guard let current = memory(p.memory, stamps: shared) else { return nil }
+        guard let current = memory(p.memory, stamps: shared, titles: titles) else { return nil }
         return PersistedFleetState(current: current, since: since(p.sinceMask, sessions: sessions, stamps: shared))
     }
 
-    static func persistedCell(_ p: PersistedFleetState?) -> PersistedCell? {
-        p.map { PersistedCell(memory: memoryCell($0.current), sinceMask: mask($0.since.sids)) }
+    static func persistedCell(_ p: PersistedFleetState?, titles: FleetTitles?) -> PersistedCell? {
+        p.map { PersistedCell(memory: memoryCell($0.current, titles: titles), sinceMask: mask($0.since.sids)) }
     }
 
     /// The box of `s`. One mask (`sinceMask`) holds the population the last decide recorded and
@@ -108,10 +113,10 @@ enum FleetLogic {
     /// tick's since comes from the shared stamps, the file is written only by a delivered start
     /// or update (which sets since to the tick's, the population), and /ended reads the
     /// population (Models/README.md, "The veto population").
-    static func box(_ s: ServerCell, sessions: FleetState.Sessions) -> FleetBox {
+    static func box(_ s: ServerCell, sessions: FleetState.Sessions, titles: FleetTitles?) -> FleetBox {
         let shared = stamps(sessions)
         return FleetBox(
-            current: memory(s.memory, stamps: shared), since: since(s.sinceMask, sessions: sessions, stamps: shared),
+            current: memory(s.memory, stamps: shared, titles: titles), since: since(s.sinceMask, sessions: sessions, stamps: shared),
             clientEnded: s.vetoMask.map { sids($0) }, population: sids(s.sinceMask), loadInFlight: s.loading,
             fleetEndedReported: s.endedDuringLoad)
     }
@@ -119,8 +124,8 @@ enum FleetLogic {
     /// Writes `box` back into `cell` (vetoLogged and zeroSince are dropped: with a debounce of 0
     /// and the log line out of scope they change no behaviour; `sinceMask` is the population,
     /// see `box`).
-    static func store(_ box: FleetBox, into cell: inout ServerCell) {
-        let memory = memoryCell(box.current)
+    static func store(_ box: FleetBox, into cell: inout ServerCell, titles: FleetTitles?) {
+        let memory = memoryCell(box.current, titles: titles)
         if memory != cell.memory { cell.resurrected = false }
         cell.memory = memory
         cell.sinceMask = mask(box.population)
@@ -129,18 +134,21 @@ enum FleetLogic {
         cell.endedDuringLoad = box.fleetEndedReported
     }
 
-    static func server(_ s: ServerCell, registry: RegistryCell, sessions: FleetState.Sessions) -> FleetServer {
+    static func server(_ s: ServerCell, registry: RegistryCell, sessions: FleetState.Sessions, titles: FleetTitles?) -> FleetServer {
         FleetServer(
-            registry: self.registry(registry), box: box(s, sessions: sessions),
-            file: persisted(s.file, sessions: sessions), pendingLoad: persisted(s.pendingLoad, sessions: sessions))
+            registry: self.registry(registry), box: box(s, sessions: sessions, titles: titles),
+            file: persisted(s.file, sessions: sessions, titles: titles),
+            pendingLoad: persisted(s.pendingLoad, sessions: sessions, titles: titles))
     }
 
     /// False, leaving `registry` as it was, when a registry list would not fit the model
     /// (`tokens`): the step is refused by the token-list capacity.
-    static func store(_ server: FleetServer, into cell: inout ServerCell, registry: inout RegistryCell) -> Bool {
-        store(server.box, into: &cell)
-        cell.file = persistedCell(server.file)
-        cell.pendingLoad = persistedCell(server.pendingLoad)
+    static func store(
+        _ server: FleetServer, into cell: inout ServerCell, registry: inout RegistryCell, titles: FleetTitles?
+    ) -> Bool {
+        store(server.box, into: &cell, titles: titles)
+        cell.file = persistedCell(server.file, titles: titles)
+        cell.pendingLoad = persistedCell(server.pendingLoad, titles: titles)
         guard let next = registryCell(server.registry) else { return false }
         registry = next
         return true
@@ -213,7 +221,8 @@ enum FleetLogic {
             liveFetchedOnce: device.fetched, hydratedFromDisk: !device.fetched)
     }
 
-    /// The truth: what the app would compute awake, with a fresh trustworthy store.
+    /// The truth: what the app would compute awake, with a fresh trustworthy store (its titles
+    /// are the app's renderings, so the row bytes carry no `FleetTitles.serverBit`).
     static func truth(sessions: FleetState.Sessions, specs: [FleetConfig.SessionSpec], guards: Guards) -> CardContent {
         let all = sessions.indices.map { session($0, sessions[$0], spec: specs[$0]) }
         let view = FleetStoreView(sessions: all, hiddenDirs: [hiddenDir], liveFetchedOnce: true)
@@ -221,9 +230,11 @@ enum FleetLogic {
         return cell(snapshot.content)
     }
 
-    /// Whether two stored contents render alike (rows, in order, and counts: since is abstracted).
-    static func sameRenderable(_ a: CardContent, _ b: CardContent, guards: Guards) -> Bool {
+    /// Whether two stored contents render alike (rows, in order, titles, and counts: since is
+    /// abstracted).
+    static func sameRenderable(_ a: CardContent, _ b: CardContent, guards: Guards, titles: FleetTitles? = nil) -> Bool {
         FleetContentState.sameRenderableContent(
-            content(a, stamps: SinceMap(), updatedAt: 0), content(b, stamps: SinceMap(), updatedAt: 0), guards: guards)
+            content(a, stamps: SinceMap(), updatedAt: 0, titles: titles),
+            content(b, stamps: SinceMap(), updatedAt: 0, titles: titles), guards: guards)
     }
 }

@@ -9,6 +9,7 @@ extension FleetSystem {
     static let zombieCauses = [
         "not-push-capable", "host-down", "two-phones", "idle-phone", "unaddressable", "server-forgot",
         "advanced-despite-failure", "other-writer-moved", "stale-delivery", "server-view", "adopted-never-filled",
+        "title-seam",
     ]
     static let missingCauses = ["host-down", "two-phones", "resurrected", "server-ghost", "server-view", "veto", "no-start-token"]
 
@@ -41,6 +42,9 @@ extension FleetSystem {
         guard let c = s.devices[d].cards.first(where: { card in
             truth.activeTotal == 0 || card.content != truth
         }) else { return nil }
+        // Right but for titles the server wrote (trimmed or cut) that the app writes whole: the
+        // writers are not the mirrors the spec says ("there is no fidelity seam").
+        if c.content.hasServerTitles && c.content.withAppTitles == truth { return "title-seam" }
         if !c.pushCapable { return "not-push-capable" }
         if appSeesHostDown(s, d) && s.hostsDown != 0 { return "host-down" }
         let slot = s.registries[0].update

@@ -145,18 +145,18 @@ extension FleetSystem {
         }
         // The app's since map carries every active session's shared stamp (Models/README.md, "Time").
         let stamps = FleetLogic.stamps(key.seen)
-        let card = key.card.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0) }
-        let last = key.last.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0) }
+        let card = key.card.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0, titles: titles) }
+        let last = key.last.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0, titles: titles) }
         let (action, next) = FleetClientSync(carry: stamps, gate: gate, last: last)
             .syncing(store, card: card, now: FleetLogic.now, foreground: key.foreground, hold: Double(appHold), guards: guards)
         let request: SyncOutcome.Request
         switch action {
-        case .request(let content, let pushType): request = .create(FleetLogic.cell(content), pushCapable: pushType != nil)
-        case .update(let content): request = .update(FleetLogic.cell(content))
+        case .request(let content, let pushType): request = .create(FleetLogic.cell(content, titles: titles), pushCapable: pushType != nil)
+        case .update(let content): request = .update(FleetLogic.cell(content, titles: titles))
         case .end: request = .end
         case .nothing: request = .nothing
         }
-        return SyncOutcome(request: request, lastSynced: next.last.map(FleetLogic.cell))
+        return SyncOutcome(request: request, lastSynced: next.last.map { FleetLogic.cell($0, titles: titles) })
     }
 
     /// FleetCard's dedupe on a phone's `count` cards (ids by position, newer later), as a bit

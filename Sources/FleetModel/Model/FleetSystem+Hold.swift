@@ -20,7 +20,8 @@ extension FleetSystem {
         guard serverHold > 0, serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading,
             s.servers[i].memory != .none, s.servers[i].sinceMask == 0
         else { return nil }
-        var server = FleetLogic.server(s.servers[i], registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
+        var server = FleetLogic.server(
+            s.servers[i], registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions, titles: titles)
         server.box.zeroSince = FleetLogic.now - Double(serverHold)
         let tick = server.decide(
             observations(s, server: i), now: FleetLogic.now, guards: guards,
@@ -28,7 +29,7 @@ extension FleetSystem {
             endDebounce: Double(serverHold))
         guard tick.action == .end else { return nil }
         return Decision(
-            decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content),
+            decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content, titles: titles),
             sinceMask: FleetLogic.mask(tick.activeSids), populationMask: FleetLogic.mask(tick.activeSids))
     }
 

@@ -49,7 +49,7 @@ extension FleetSystem {
                 guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .update,
                     case .card(let shown) = old.servers[i].memory
                 else { return true }
-                return !FleetLogic.sameRenderable(shown, tick.content, guards: m.guards)
+                return !FleetLogic.sameRenderable(shown, tick.content, guards: m.guards, titles: m.titles)
             },
             .transition("duplicate-start:raced-adoption") { _, old, action, _ in
                 // spec: noteFleetActivityStarted exists so the server does not push-start "a second
@@ -71,7 +71,7 @@ extension FleetSystem {
                         // No session twice among the rows (a bit per session index: no Set to allocate).
                         var seen: UInt128 = 0
                         for r in 0..<content.pointee.rows.count {
-                            let bit = UInt128(1) << (content.pointee.rows[r] >> 1)
+                            let bit = UInt128(1) << FleetTitles.index(content.pointee.rows[r])
                             if seen & bit != 0 { return false }
                             seen |= bit
                         }

@@ -38,7 +38,7 @@ extension FleetSystem {
             cell.tick = nil
             let registry = s.registries[h], sessions = s.sessions
             var after = cell, registryAfter = registry
-            let server = FleetLogic.server(cell, registry: registry, sessions: sessions)
+            let server = FleetLogic.server(cell, registry: registry, sessions: sessions, titles: titles)
             let next: FleetServer
             switch op {
             case .postStart(let entry): next = server.postingStartToken(FleetLogic.token(entry), guards: guards)
@@ -50,7 +50,7 @@ extension FleetSystem {
             case .bootLoad: next = server.completingBootLoad(guards: guards)
             case .restart: next = server.restarted()
             }
-            let fits = FleetLogic.store(next, into: &after, registry: &registryAfter)
+            let fits = FleetLogic.store(next, into: &after, registry: &registryAfter, titles: titles)
             return ServerStepResult(
                 cell: after, registry: registryAfter, cellChanged: after != cell, registryChanged: registryAfter != registry,
                 tokensOverflowed: !fits)

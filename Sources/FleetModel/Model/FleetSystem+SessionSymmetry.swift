@@ -9,7 +9,7 @@ extension FleetSystem {
         func mask(_ m: UInt8) -> UInt8 { Self.permuted(mask: m, p) }
         func content(_ c: CardContent) -> CardContent {
             var out = c
-            for k in c.rows.indices { out.rows[k] = UInt8(p[Int(c.rows[k] >> 1)]) << 1 | c.rows[k] & 1 }
+            for k in c.rows.indices { out.rows[k] = UInt8(p[FleetTitles.index(c.rows[k])]) << 1 | c.rows[k] & (1 | FleetTitles.serverBit) }
             return out
         }
         func memory(_ m: CardMemory) -> CardMemory {

@@ -25,6 +25,8 @@ public struct FleetSystem: Model {
         /// The interchangeable phones' and sessions' permutations, identity first (`representative`).
         let phonePermutations: [[Int]]
         let sessionPermutations: [[Int]]
+        /// The sessions' row titles per writer; nil when they render alike (`FleetTitles`).
+        let titles: FleetTitles?
 
         init(config: FleetConfig) {
             self.config = config
@@ -32,6 +34,7 @@ public struct FleetSystem: Model {
             dedupeLosers = (0...FleetState.cardCapacity).map { FleetSystem.dedupeLosers(count: $0, guards: config.guards) }
             phonePermutations = FleetSystem.phonePermutations(config)
             sessionPermutations = FleetSystem.sessionPermutations(config)
+            titles = FleetTitles(config.sessions)
         }
     }
 
@@ -44,6 +47,7 @@ public struct FleetSystem: Model {
     var serverSteps: Memo<16, ServerStepResult> { parts.serverSteps }
     var syncs: Memo<6, SyncOutcome> { parts.syncs }
     var codec: FleetCodec { parts.codec }
+    var titles: FleetTitles? { parts.titles }
 
     public init(config: FleetConfig) {
         parts = Parts(config: config)
@@ -68,12 +72,13 @@ public struct FleetSystem: Model {
     func decision(_ s: FleetState, server i: Int) -> Decision {
         decisions.value(Self.decideKey(s, server: i)) {
             let cell = s.servers[i]
-            let (server, tick) = FleetLogic.server(cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions)
+            let (server, tick) = FleetLogic.server(
+                cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions, titles: titles)
                 .deciding(observations(s, server: i), now: FleetLogic.now, guards: guards,
                     endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions),
                     endDebounce: Double(serverHold))
             return Decision(
-                decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content),
+                decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content, titles: titles),
                 sinceMask: FleetLogic.mask(tick.activeSids), populationMask: FleetLogic.mask(server.box.population))
         }
     }

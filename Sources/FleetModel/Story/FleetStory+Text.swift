@@ -6,7 +6,7 @@ extension FleetStory {
             let n = tick.targets.count
             let what = tick.action == .end ? "end" : "\(tick.action.rawValue) [\(FleetStory.describe(tick.content))]"
             if tick.action == .update, case .card(let shown) = old.servers[i].memory,
-                FleetLogic.sameRenderable(shown, tick.content, guards: model.guards)
+                FleetLogic.sameRenderable(shown, tick.content, guards: model.guards, titles: model.titles)
             {
                 guards.append("updatedAtExcluded is off: only updatedAt moved, and that is a push")
             }
@@ -122,11 +122,13 @@ extension FleetStory {
         }
         if after.count > before.count {
             let capable = after.last?.pushCapable == true
+            if !store.isCountTrustworthy { guards.append("endGateTrustworthiness is off: " + Self.unknownCount(store) + " requests a card") }
             if !capable { guards.append("pushTypeToken is off: the card is requested with pushType nil") }
             let name = ids.new[d].last.map { FleetStory.cardName(d, $0) } ?? "a card"
             return "no card and something active: Activity.request (Path A) makes \(name), \(capable ? "push-capable" : "not push-capable")"
         }
         if before != after {
+            if !store.isCountTrustworthy { guards.append("endGateTrustworthiness is off: " + Self.unknownCount(store) + " updates the card") }
             return "its view differs from its last synced snapshot: update of "
                 + ids.new[d].map { FleetStory.cardName(d, $0) }.joined(separator: ", ")
         }
@@ -140,6 +142,12 @@ extension FleetStory {
             return "no card and something active, but the app is in the background: ActivityKit refuses Activity.request (a visibility error)"
         }
         return "nothing to change"
+    }
+
+    /// Why an untrusted store's count is unknown (spec: "fleetCountIsTrustworthy is
+    /// liveSessionsFetchedOnce && hosts.allSatisfy(isNotKnownDown)").
+    static func unknownCount(_ store: FleetStoreView) -> String {
+        store.liveFetchedOnce ? "a count with a host known down" : "a store not yet live-fetched (hydrated from the cache)"
     }
 
     /// The last paragraph: which property broke, on which phone, and why (its cause, told from
@@ -201,6 +209,7 @@ extension FleetStory {
         "server-ghost": "the server believes a card is up that the phone does not show, so it never starts one.",
         "veto": "the clientEnded veto refuses the start although the phone's truth has active sessions.",
         "no-start-token": "the server holds no live push-to-start token for this phone.",
+        "title-seam": "the card is right but for its titles: the server wrote them (trimmed of whitespace, a title past 80 UTF-16 units cut to its first 79 and …), the app writes them whole, and no sync of the app has rewritten the card since; the server sees nothing to push (its memory holds its own rendering). The spec says \"there is no fidelity seam: whichever writer last touched the card, it says the same thing\".",
         "app": "the app's end gate ended it.",
         "server": "a server end push was delivered.",
     ]

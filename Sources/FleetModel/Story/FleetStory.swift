@@ -63,6 +63,10 @@ public struct FleetStory {
         out.append("")
         out.append(namesText)
         out.append("")
+        if let titles = titlesText {
+            out.append(titles)
+            out.append("")
+        }
         out.append("Initial state: \(FleetStory.lockScreens(model, states[0], cardNumbers[0])); every phone has run the app before, "
             + "its push-to-start token is registered, and iOS has since reclaimed the app.")
         out.append("")
@@ -105,6 +109,14 @@ public struct FleetStory {
         names += model.config.devices.indices.map { d in "phone \(d) = phone\(d + 1)" }
         names += model.config.sessions.indices.map { k in "session \(k) = s\(k + 1)" }
         return "Names (the trace JSON counts from 0): " + names.joined(separator: ", ") + "."
+    }
+
+    /// Each session's row title as each writer writes it, when some title renders differently
+    /// (`FleetTitles`); a row marked "(the server's title)" shows the server's.
+    var titlesText: String? {
+        guard let t = model.titles else { return nil }
+        let each = t.app.indices.map { k in "s\(k + 1): app \(t.app[k].debugDescription), server \(t.server[k].debugDescription)" }
+        return "Titles (a row marked \"the server's title\" shows the server's): " + each.joined(separator: "; ") + "."
     }
 
     /// The bounds and the world faults this run allowed.
@@ -165,7 +177,10 @@ public struct FleetStory {
     }
 
     static func describe(_ c: CardContent) -> String {
-        let rows = c.rows.map { r in "s\(Int(r >> 1) + 1) \(r & 1 == 1 ? "needs input" : "working")" }
+        let rows = c.rows.map { r in
+            "s\(FleetTitles.index(r) + 1) \(r & 1 == 1 ? "needs input" : "working")"
+                + (r & FleetTitles.serverBit != 0 ? " (the server's title)" : "")
+        }
         var text = "\(c.working) working, \(c.needsInput) needs input"
         if !rows.isEmpty { text += ": " + rows.joined(separator: ", ") }
         if c.more > 0 { text += ", \(c.more) more" }

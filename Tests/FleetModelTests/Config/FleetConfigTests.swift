@@ -41,6 +41,16 @@ struct FleetConfigTests {
             == "x.json: hosts: expected an integer")
     }
 
+    @Test("a session's title is an optional string, not written when absent; another type is one line")
+    func title() throws {
+        let given = valid.replacingOccurrences(of: "[{\"host\": 0}]", with: "[{\"host\": 0, \"title\": \"  Fix it \"}]")
+        #expect(try decode(given).get().sessions == [.init(host: 0, title: "  Fix it ")])
+        let bad = valid.replacingOccurrences(of: "[{\"host\": 0}]", with: "[{\"host\": 0, \"title\": 7}]")
+        #expect(decode(bad).failureDescription == "x.json: sessions[0].title: expected a string")
+        let written = String(decoding: try JSONEncoder().encode(try decode(valid).get().sessions), as: UTF8.self)
+        #expect(!written.contains("title"))
+    }
+
     @Test("a session's entered is 0 to 3, optional, and not written when absent")
     func entered() throws {
         let given = valid.replacingOccurrences(of: "[{\"host\": 0}]", with: "[{\"host\": 0, \"initial\": \"working\", \"entered\": 2}]")
@@ -67,7 +77,7 @@ struct FleetConfigTests {
         for name in ["fleet-card", "fleet-card-broadcast", "fleet-card-device-id", "fleet-card-nightly", "fleet-card-one-phone",
                      "fleet-card-working-phone", "fleet-card-faults", "fleet-card-dev-builds", "fleet-card-restarts",
                      "fleet-card-other-writer", "fleet-card-hidden-dir", "fleet-card-four-sessions",
-                     "fleet-card-stale-cache", "fleet-card-counting-seam"] {
+                     "fleet-card-stale-cache", "fleet-card-counting-seam", "fleet-card-title-seam"] {
             let path = Repository.root + "/Models/\(name).json"
             #expect((try? FleetConfig.load(path: path)) != nil, "\(name)")
         }
