@@ -34,7 +34,7 @@ enum DiagnoseCommand {
           --gap-steps N    unlogged steps tried between two lines, 1-64 (default 16)
           --gap-budget N   world actions among them, 0-8 (default 2, or the configuration's
                            world budget when larger)
-          --max-states N   stop after N candidate states in all (partial report; default 20,000,000)
+          --max-states N   stop after N search states (partial report; default 5,000,000)
           --time-limit S   stop after S seconds (partial report)
           --progress       a progress line on standard error every 1,024 log lines (always
                            when standard error is a terminal)

@@ -6,10 +6,10 @@ import FleetCard
 /// for a behaviour whose server-visible projection (`logEvents`) is exactly the log, every
 /// unlogged step free between two lines (within `Options`' per-gap bounds).
 ///
-/// Positions are searched in order; the candidates at a position are every state the lines so
-/// far can have left, deduplicated with their binding. Between two lines only unlogged steps
-/// are free, explored once per state (`hops`, cached). "Consistent" needs the last line
-/// consumed; otherwise the search says where it stuck, or why it was cut short.
+/// The search is best first (`run`): the furthest log position first, the fewest steps next,
+/// each (state, position, binding, budget spent) once. Between two lines only unlogged steps
+/// are free. "Consistent" needs the last line consumed; otherwise the search says where it
+/// stuck (every node within the bounds tried), or why it was cut short.
 public struct FleetDiagnosis {
     public let model: FleetSystem
     public let log: FleetLog
@@ -21,16 +21,13 @@ public struct FleetDiagnosis {
         public var gapWorldBudget: Int
         /// Unlogged steps between two lines.
         public var gapSteps: Int
-        /// Candidates kept in all (memory): past it the search stops, cut short.
+        /// Search states in all (memory): past it the search stops, cut short.
         public var maxStates: Int
-        /// Candidates at one position: past it the search stops, cut short.
-        public var maxFrontier: Int
 
-        public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 20_000_000, maxFrontier: Int = 100_000) {
+        public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
             self.gapWorldBudget = gapWorldBudget
             self.gapSteps = gapSteps
             self.maxStates = maxStates
-            self.maxFrontier = maxFrontier
         }
     }
 
@@ -38,30 +35,6 @@ public struct FleetDiagnosis {
         self.model = model
         self.log = log
         self.options = options
-    }
-
-    /// One candidate's history: where it came from (a trail index), the hop's steps, the log
-    /// position after it.
-    struct Trail {
-        var parent: Int32
-        var path: [FleetSystem.Action]
-        var position: Int32
-    }
-
-    /// A candidate at a log position: its state, the veto-line bits, its binding.
-    struct Candidate {
-        var state: FleetState
-        var fingerprint: UInt64
-        var vetoLogged: UInt8
-        var binding: FleetLogBinding
-        var trail: Int32
-    }
-
-    /// Candidates at one position are deduplicated by what can still matter.
-    struct Key: Hashable {
-        var fingerprint: UInt64
-        var vetoLogged: UInt8
-        var binding: FleetLogBinding
     }
 
     /// How a search ended.
@@ -72,6 +45,9 @@ public struct FleetDiagnosis {
         case stuck(index: Int)
         /// Stopped before an answer: a limit or a signal (`reason`), at line `index`.
         case cutShort(index: Int, reason: String)
+        /// A carried search that spent its stall budget without passing line `index`: not a
+        /// verdict (the line may still be writable), only where to search afresh.
+        case stalled(index: Int)
     }
 
     /// What the search found, in the model's terms (rendered by `FleetDiagnosisReport`).

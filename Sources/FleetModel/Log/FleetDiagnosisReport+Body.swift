@@ -22,7 +22,12 @@ extension FleetDiagnosisReport {
             }
         case .stuck(let index):
             let line = log.lines[index]
-            out.append("INCONSISTENT at line \(line.number): the model can write lines \(log.lines.first.map { "\($0.number)" } ?? "1")–\(index > 0 ? log.lines[index - 1].number : 0) (the longest prefix), not line \(line.number) after them")
+            let origin = outcome.origin < log.lines.count ? log.lines[outcome.origin].number : 1
+            if index > outcome.origin {
+                out.append("INCONSISTENT at line \(line.number): the model can write lines \(origin)–\(log.lines[index - 1].number) (the longest prefix), not line \(line.number) after them")
+            } else {
+                out.append("INCONSISTENT at line \(line.number): the model cannot write it from its initial states (no prefix of the log is a behaviour)")
+            }
             out.append("  line \(line.number) says: \(FleetDiagnosis.untimed(line.event))")
             if outcome.wouldLog.isEmpty {
                 out.append("  the model would log nothing more there within the gap bounds")
@@ -34,6 +39,9 @@ extension FleetDiagnosisReport {
             out.append("  candidate states there: \(outcome.stuckCount) (first \(outcome.stuckStates.count) below)")
             for s in outcome.stuckStates { out.append("    " + describe(model, s)) }
             out.append("longest prefix, one behaviour of \(steps.count) steps:")
+        case .stalled(let index):
+            out.append("NOT decided: the carried search gave up at line \(log.lines[min(index, max(0, log.lines.count - 1))].number)")
+            out.append("the behaviour reached so far (\(steps.count) steps):")
         case .cutShort(let index, let why):
             out.append("NOT decided: the search was cut short at line \(log.lines[min(index, max(0, log.lines.count - 1))].number) (\(why)); \(outcome.candidates) candidate states stored")
             out.append("the behaviour reached so far (\(steps.count) steps):")

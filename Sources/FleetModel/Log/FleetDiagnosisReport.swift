@@ -59,16 +59,25 @@ public struct FleetDiagnosisReport {
         var retried = false
         var firstStuck: Int?
         while from < n {
-            var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
-                .run(from..<n, gaps: gaps[0], stop: stop, reason: reason, progress: progress)
             // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
-            // A line is called inconsistent only by the widest.
-            var spent = outcome.candidates
-            for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
-                if case .cutShort = outcome.ending, stop?.isRaised == true { break }
-                outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                    .run(from..<n, gaps: gaps[k], stop: stop, reason: reason, progress: progress)
+            // A line is called inconsistent only by the widest. A search carried past its first
+            // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
+            var spent = 0
+            func search(stall: Int?) -> FleetDiagnosis.Outcome {
+                var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
+                    .run(from..<n, gaps: gaps[0], stop: stop, reason: reason, progress: progress, stall: stall)
                 spent += outcome.candidates
+                for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
+                    outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
+                        .run(from..<n, gaps: gaps[k], stop: stop, reason: reason, progress: progress, stall: stall)
+                    spent += outcome.candidates
+                }
+                return outcome
+            }
+            var outcome = search(stall: stallBudget)
+            if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
+                // Stalled in the episode it began at: nothing to search afresh, so to the end.
+                outcome = search(stall: nil)
             }
             outcome.candidates = spent
             outcomes.append(outcome)
@@ -93,6 +102,12 @@ public struct FleetDiagnosisReport {
                     retried = true
                     from = e + 1 < starts.count ? starts[e + 1] : n
                 }
+            case .stalled(let index):
+                let e = episode(of: index)
+                for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                firstStuck = nil
+                from = starts[e]
+                retried = true
             case .cutShort(let index, let why):
                 for k in first..<episode(of: index) where results[k] == nil { results[k] = .consistent }
                 for k in episode(of: index)..<starts.count { results[k] = .notDecided(index: index, reason: why) }
@@ -141,6 +156,10 @@ public struct FleetDiagnosisReport {
         let carried = results.count { $0 == .consistent }
         return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
     }
+
+    /// Nodes a carried search expands without passing a line before it gives up and the
+    /// episode it is in is searched afresh from the model's initial states.
+    public static let stallBudget = 1_000
 
     /// The gap bounds tried in turn, each a whole search, up to `options`' (the widest).
     public static func levels(_ options: FleetDiagnosis.Options) -> [FleetDiagnosis.Options] {

@@ -79,7 +79,7 @@ extension FleetSystem {
         }
         let tokens = after.servers[i].tick?.targets.count ?? 0
         let c = decided.content
-        let rows = c.rows.map { FleetModelLogEvent.Row(session: Int($0 >> 1), needsInput: $0 & 1 == 1) }
+        let rows = c.rows.map { FleetModelLogEvent.Row(session: FleetTitles.index($0), needsInput: $0 & 1 == 1) }
         var out: [FleetModelLogEvent] = [.decide(
             decided.action, tokens: tokens, working: Int(c.working), needsInput: Int(c.needsInput), rows: rows,
             more: Int(c.more))]
