@@ -8,12 +8,15 @@ import Testing
 struct DiagnoseCommandTests {
     static let example = "Counterexamples/fleet-card/zombie-card.two-phones.log.jsonl"
 
+    /// A log whose witness breaks a property on the way, with an adopted after its start.
+    static let raced = "Counterexamples/fleet-card/duplicate-start.raced-adoption.log.jsonl"
+
     @Test("a committed counterexample's log is consistent (exit 0): witness, broken property, the 90 s rule")
     func consistentExample() {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.example) == ExitCode.pass)
+        #expect(c.run("diagnose", Self.raced) == ExitCode.pass)
         #expect(c.out.contains("result: consistent (every line is a behaviour of the model)"))
-        #expect(c.out.contains { $0.hasPrefix("  zombie-card:two-phones at step ") })
+        #expect(c.out.contains { $0.hasPrefix("  duplicate-start:raced-adoption at step ") })
         #expect(c.out.contains { $0.contains("adopted at line") && $0.contains("look at delivery or content") })
         #expect(c.err.isEmpty)
     }
@@ -44,7 +47,7 @@ struct DiagnoseCommandTests {
     func cutShort() {
         let c = CapturedConsole()
         #expect(c.run("diagnose", Self.example, "--max-states", "5") == ExitCode.partial)
-        #expect(c.out.last?.hasPrefix("result: NOT decided (search cut short: more than 5 candidates in all (--max-states))") == true)
+        #expect(c.out.last?.hasPrefix("result: NOT decided (search cut short: more than 5 search states (--max-states))") == true)
     }
 
     @Test("replay --log writes the committed log of a counterexample, byte for byte")

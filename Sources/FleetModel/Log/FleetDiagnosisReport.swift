@@ -58,26 +58,42 @@ public struct FleetDiagnosisReport {
         var from = 0
         var retried = false
         var firstStuck: Int?
+        // Where the carried search began that gave up (stalled) at the episode now searched
+        // afresh: before an episode is called inconsistent, that search is run to the end.
+        var stalledFrom: Int?
         while from < n {
             // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
             // A line is called inconsistent only by the widest. A search carried past its first
             // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
             var spent = 0
-            func search(stall: Int?) -> FleetDiagnosis.Outcome {
+            func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
                 var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
-                    .run(from..<n, gaps: gaps[0], stop: stop, reason: reason, progress: progress, stall: stall)
+                    .run(range, gaps: gaps[0], stop: stop, reason: reason, progress: progress, stall: stall)
                 spent += outcome.candidates
                 for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
                     outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                        .run(from..<n, gaps: gaps[k], stop: stop, reason: reason, progress: progress, stall: stall)
+                        .run(range, gaps: gaps[k], stop: stop, reason: reason, progress: progress, stall: stall)
                     spent += outcome.candidates
                 }
                 return outcome
             }
-            var outcome = search(stall: stallBudget)
+            var outcome = search(from..<n, stall: stallBudget)
             if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
-                // Stalled in the episode it began at: nothing to search afresh, so to the end.
-                outcome = search(stall: nil)
+                // Stalled in the episode it began at: that episode alone is searched to the end
+                // (every behaviour within the bounds), and the next one afresh.
+                let e = episode(of: index)
+                let end = e + 1 < starts.count ? starts[e + 1] : n
+                outcome = search(from..<end, stall: nil)
+                if outcome.ending == .consistent, end < n {
+                    outcome.candidates = spent
+                    outcomes.append(outcome)
+                    results[e] = retried ? .fresh : .consistent
+                    firstStuck = nil
+                    stalledFrom = nil
+                    retried = true
+                    from = end
+                    continue
+                }
             }
             outcome.candidates = spent
             outcomes.append(outcome)
@@ -92,10 +108,23 @@ public struct FleetDiagnosisReport {
                 for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
                 if starts[e] > from {
                     // Searched again from the model's initial states where the stuck episode begins.
+                    stalledFrom = nil
                     firstStuck = index
                     from = starts[e]
                     retried = true
                 } else {
+                    if let carried = stalledFrom {
+                        // The carried search only gave up here: searched to the end, it may pass.
+                        stalledFrom = nil
+                        let end = e + 1 < starts.count ? starts[e + 1] : n
+                        let again = search(carried..<end, stall: nil)
+                        outcomes.append(again)
+                        if again.ending == .consistent {
+                            results[e] = .consistent
+                            from = end
+                            continue
+                        }
+                    }
                     // The line the carried search could not write, when it was carried here.
                     results[e] = .inconsistent(index: firstStuck ?? index)
                     firstStuck = nil
@@ -103,6 +132,7 @@ public struct FleetDiagnosisReport {
                     from = e + 1 < starts.count ? starts[e + 1] : n
                 }
             case .stalled(let index):
+                stalledFrom = from
                 let e = episode(of: index)
                 for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
                 firstStuck = nil
