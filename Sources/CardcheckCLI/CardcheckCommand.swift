@@ -15,6 +15,9 @@ public enum CardcheckCommand {
             name: "replay", summary: "re-run a saved trace and say where it diverges", help: ReplayCommand.help,
             stoppable: false, run: ReplayCommand.run),
         Subcommand(
+            name: "diagnose", summary: "check a server log against the model (trace validation)",
+            help: DiagnoseCommand.help, run: DiagnoseCommand.run),
+        Subcommand(
             name: "mutants", summary: "a model's guard table: each guard off in turn", help: MutantsCommand.help,
             run: MutantsCommand.run),
         Subcommand(name: "pr", summary: "what a pull request runs: PR configurations and their guard mutants", help: ProfileCommand.prHelp, run: { try ProfileCommand.run("pr", $0, console: $1) }),

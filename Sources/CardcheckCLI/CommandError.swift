@@ -52,6 +52,9 @@ struct CommandError: Error, Equatable, CustomStringConvertible {
     static func emptyNameList(_ flag: String, _ kind: String, _ text: String) -> Self {
         Self("\(flag) needs \(kind) names separated by commas, got '\(StrictJSON.shortened(text))'")
     }
+    static func noServerLog(_ path: String, _ model: String) -> Self {
+        Self("\(path): model \"\(model)\" writes no server log to diagnose")
+    }
     static func noMutants(_ path: String, _ model: String) -> Self {
         Self("\(path): model \"\(model)\" has no guard mutants")
     }

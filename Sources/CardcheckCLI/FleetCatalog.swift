@@ -58,5 +58,31 @@ enum FleetCatalog {
             }
         },
         countsTotalOnly: true,
-        propertyClass: { FleetSystem.propertyClass($0) })
+        propertyClass: { FleetSystem.propertyClass($0) },
+        serverLog: ServerLog(
+            file: { model, steps in FleetLogWriter(model: model).file(steps) },
+            diagnose: { model, bytes, path, request, stop, reason in
+                let log: FleetLog
+                do {
+                    log = try FleetLogFile.read(bytes, strict: request.strict)
+                } catch let error as FleetLogFile.Failure {
+                    throw ServerLogError(error.message(path))
+                }
+                var options = FleetDiagnosis.Options()
+                // A behaviour of the configuration may spend its whole world budget in one gap.
+                options.gapWorldBudget = max(options.gapWorldBudget, model.config.bounds.worldBudget)
+                if let n = request.gapSteps { options.gapSteps = n }
+                if let n = request.gapBudget { options.gapWorldBudget = n }
+                if let n = request.maxStates { options.maxStates = n }
+                let progress = request.report.map { say in
+                    { (line: Int, candidates: Int) in say("progress: line \(line + 1) of \(log.lines.count), \(candidates) candidate state(s)") }
+                }
+                let report = FleetDiagnosisReport.make(
+                    model, log, path: path, options: options, stop: stop, reason: reason, progress: progress)
+                switch report.verdict {
+                case .consistent: return (report.lines, .consistent)
+                case .inconsistent: return (report.lines, .inconsistent)
+                case .cutShort: return (report.lines, .cutShort)
+                }
+            }))
 }

@@ -95,6 +95,8 @@ public struct ModelCatalogEntry: Sendable {
     /// - `mutants`: each guard off in turn, for `cardcheck mutants` (nil: no guard table).
     /// - `countsTotalOnly`: `--count` gives the exact total only (large spaces).
     /// - `propertyClass`: a property's class in the guard table (default: its name).
+    /// - `serverLog`: the server's log of a trace (`*.log.jsonl` beside each story, `replay
+    ///   --log`) and `cardcheck diagnose` (nil: the model writes no log).
     ///
     /// `name` must be the model's `name`: traces are matched to entries by it.
     public init<M: Model>(
@@ -108,7 +110,8 @@ public struct ModelCatalogEntry: Sendable {
         story: StoryWriter<M>? = nil,
         mutants: (@Sendable (M) -> [GuardMutant<M>])? = nil,
         countsTotalOnly: Bool = false,
-        propertyClass: @escaping @Sendable (String) -> String = { $0 }
+        propertyClass: @escaping @Sendable (String) -> String = { $0 },
+        serverLog: ServerLog<M>? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -129,9 +132,11 @@ public struct ModelCatalogEntry: Sendable {
             let runner = ModelRunner(
                 model: model, configuration: configuration, bounds: bounds(model), boundsOf: bounds, rebound: rebound,
                 header: header, expectedFindings: expectedFindings, render: render, story: story,
-                mutants: mutants, decode: decode, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass)
+                mutants: mutants, decode: decode, countsTotalOnly: countsTotalOnly, propertyClass: propertyClass,
+                serverLog: serverLog)
             return RunnableModel(
                 check: runner.check, simulate: runner.simulate, replay: runner.replay,
+                diagnose: serverLog == nil ? nil : runner.diagnose,
                 mutants: mutants == nil ? nil : runner.mutants,
                 guardNames: { mutants.map { m in m(model).map(\.name) } ?? [] }, ci: runner.ci)
         }
@@ -147,7 +152,9 @@ public struct ModelCatalogEntry: Sendable {
 struct RunnableModel {
     let check: (_ request: CheckRequest, _ console: Console) throws -> Int32
     let simulate: (_ request: SimulateRequest, _ console: Console) throws -> Int32
-    let replay: (_ data: Data, _ path: String, _ console: Console) throws -> Int32
+    let replay: (_ data: Data, _ path: String, _ logPath: String?, _ console: Console) throws -> Int32
+    /// `cardcheck diagnose` (nil: the model writes no server log).
+    let diagnose: ((_ request: DiagnoseRequest, _ console: Console) throws -> Int32)?
     let mutants: ((_ request: MutantsRequest, _ console: Console) throws -> Int32)?
     /// The guards `mutants` switches off, in order (empty: none).
     let guardNames: () -> [String]

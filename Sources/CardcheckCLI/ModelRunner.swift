@@ -23,6 +23,8 @@ struct ModelRunner<M: Model> {
     let countsTotalOnly: Bool
     /// A property's class for the guard table ("zombie-card:idle-phone" → "zombie-card").
     let propertyClass: (String) -> String
+    /// The server's log of a trace and its diagnosis, for models whose server writes one.
+    let serverLog: ServerLog<M>?
 
     /// The bounds a request asks for: flags over the configuration's.
     func bounds(depth: Int?, worldBudget: Int?) -> SearchBounds {
@@ -60,7 +62,7 @@ struct ModelRunner<M: Model> {
         return partial ? ExitCode.partial : ExitCode.pass
     }
 
-    func replay(_ data: Data, path: String, console: Console) throws -> Int32 {
+    func replay(_ data: Data, path: String, logPath: String?, console: Console) throws -> Int32 {
         let trace: Trace<M>
         do {
             trace = try Trace.load(data, for: model)
@@ -83,6 +85,13 @@ struct ModelRunner<M: Model> {
             console.print(render(trace))
         }
         console.print(outcome.description)
+        if let logPath {
+            guard let serverLog else { throw CommandError.noServerLog(path, model.name) }
+            var ran = trace.steps
+            if case .disabledStep(let step, _) = outcome { ran = Array(trace.steps.prefix(step - 1)) }
+            try writeLog(serverLog.file(model, ran), to: logPath)
+            console.print("wrote \(logPath) (the server's log of these steps)")
+        }
         switch outcome {
         case .ranToEnd: return ExitCode.pass
         default: return outcome.reproduced ? ExitCode.pass : ExitCode.fail
@@ -107,10 +116,49 @@ struct ModelRunner<M: Model> {
                 } catch {
                     throw OutputError.cannotWrite(md)
                 }
-                console.print("wrote \(md) and .json (\(trace.steps.count) steps)")
+                if let serverLog {
+                    try writeLog(serverLog.file(model, trace.steps), to: directory + "/" + stem + ".log.jsonl")
+                    console.print("wrote \(md), .json and .log.jsonl (\(trace.steps.count) steps)")
+                } else {
+                    console.print("wrote \(md) and .json (\(trace.steps.count) steps)")
+                }
             } else {
                 console.print("saved \(path) (replay: cardcheck replay \(path))")
             }
+        }
+    }
+}
+
+extension ModelRunner {
+    /// Writes a server log whole or not at all.
+    func writeLog(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandError.cannotWrite(path)
+        }
+    }
+
+    func diagnose(_ request: DiagnoseRequest, console: Console) throws -> Int32 {
+        guard let serverLog else { throw CommandError.noServerLog(request.logPath, model.name) }
+        let data = try ConfigFile.read(request.logPath)
+        let stop = RunStop()
+        let reason: @Sendable () -> String = { [stop] in stop.reasonText ?? "stopped" }
+        var request = request
+        if request.progress || console.errorIsTerminal { request.report = { @Sendable line in console.error(line) } }
+        let result: (lines: [String], verdict: DiagnoseVerdict)
+        do {
+            result = try stop.during(timeLimit: request.timeLimit) {
+                Result { try serverLog.diagnose(model, [UInt8](data), request.logPath, request, stop.signal, reason) }
+            }.get()
+        } catch let error as ServerLogError {
+            throw CommandError(error.message)
+        }
+        console.print(result.lines)
+        switch result.verdict {
+        case .consistent: return ExitCode.pass
+        case .inconsistent: return stop.exitCode.flatMap { $0 == ExitCode.partial ? nil : $0 } ?? ExitCode.fail
+        case .cutShort: return stop.exitCode ?? ExitCode.partial
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `cardcheck replay TRACE.json`: re-runs a saved trace on today's model.
 enum ReplayCommand {
     static let help = """
-        usage: cardcheck replay TRACE.json
+        usage: cardcheck replay TRACE.json [--log FILE.log.jsonl]
 
         Rebuilds the model from the trace's configuration, re-runs its steps, and says whether
         the same property still breaks at the same step, or exactly where the behaviour
@@ -14,10 +14,12 @@ enum ReplayCommand {
         unknown-model, newer-format or otherwise invalid trace file (a step naming a phone,
         session, host, server or habit its configuration lacks, or a missing initial state,
         is invalid: one line naming it), 4 output not written.
+        --log FILE writes the server's log of the replayed steps (models with a server log;
+        Docs/diagnose.md), the file `cardcheck diagnose` reads.
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        let args = try Arguments(arguments, command: "replay", options: [], flags: [])
+        let args = try Arguments(arguments, command: "replay", options: ["--log"], flags: [])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "replay", expected: "one trace file")
         }
@@ -43,6 +45,6 @@ enum ReplayCommand {
             }
         }
         let model = try ConfigFile.open(entry, .object(configuration), path: path, root: "$.configuration")
-        return try model.replay(data, path, console)
+        return try model.replay(data, path, args.string("--log"), console)
     }
 }

@@ -67,7 +67,16 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
             return (.nothing, next)
         case .end:
             next.last = nil
+            // The app's own end resets its zero clock (the real app's reading, issue 27).
+            next.gate = FleetEndGate()
             return (.end, next)
+        case .zeroed:
+            guard card != nil else { return (.nothing, next) }
+            if let last, FleetContentState.sameRenderableContent(last, snapshot.content, guards: guards) {
+                return (.nothing, next)
+            }
+            next.last = snapshot.content
+            return (.update(snapshot.content), next)
         case .keep:
             if let last, FleetContentState.sameRenderableContent(last, snapshot.content, guards: guards) {
                 return (.nothing, next)

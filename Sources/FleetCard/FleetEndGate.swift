@@ -14,6 +14,9 @@ public struct FleetEndGate: Codable, Hashable, Sendable {
         case untouched
         /// Update if the renderable content differs.
         case keep
+        /// A trustworthy zero inside the hold: the card is zeroed (updated to the zeroed content),
+        /// and ended when the hold runs out (the real app's reading, issue 27).
+        case zeroed
         /// End the card now and POST /ended.
         case end
     }
@@ -23,8 +26,8 @@ public struct FleetEndGate: Codable, Hashable, Sendable {
     /// Without the endGateTrustworthiness guard an untrustworthy count is taken at face value,
     /// so an empty cold store reads as zero; with it an untrustworthy count resets the zero timer
     /// (the real app's `fleet end gate clock` reading). While a trustworthy zero has not yet been held
-    /// for `hold` the verdict is untouched (the spec is silent; the card is neither ended nor
-    /// zeroed before its time).
+    /// for `hold` the verdict is zeroed (the real app's `zeroed inside the hold` reading: the card
+    /// shows zero until it ends). After the end the caller resets the gate (`FleetClientSync`).
     public func step(
         trustworthy: Bool, activeTotal: Int, now: Double, hold: Double = defaultHold,
         guards: Guards = .all
@@ -34,6 +37,6 @@ public struct FleetEndGate: Codable, Hashable, Sendable {
         guard activeTotal == 0 else { return (.keep, FleetEndGate()) }
         let zeroSince = self.zeroSince ?? now
         let gate = FleetEndGate(zeroSince: zeroSince)
-        return (now - zeroSince >= hold ? .end : .untouched, gate)
+        return (now - zeroSince >= hold ? .end : .zeroed, gate)
     }
 }

@@ -31,14 +31,15 @@ public struct FleetServer: Codable, Hashable, Sendable {
     }
 
     /// The decide half of a tick over this host's observations; `.nothing` while the boot-time
-    /// load is in flight (the watcher does not tick before it completes). `baselines`: see
-    /// `reduceFleetLiveActivity`.
+    /// load is in flight (the watcher does not tick before it completes). `baselines` and
+    /// `endDebounce` (the server's end hold): see `reduceFleetLiveActivity`.
     public func decide(
         _ observations: [FleetSession], now: Double, guards: Guards = .all, endUnfilledCards: Bool = true,
-        baselines: SinceMap? = nil
+        baselines: SinceMap? = nil, endDebounce: Double = fleetEndDebounce
     ) -> FleetTick {
         reduceFleetLiveActivity(
-            observations, box, now: now, guards: guards, endUnfilledCards: endUnfilledCards, baselines: baselines)
+            observations, box, now: now, guards: guards, endDebounce: endDebounce, endUnfilledCards: endUnfilledCards,
+            baselines: baselines)
     }
 
     /// The decide half as the real watcher runs it: the decision, and the server with the
@@ -47,9 +48,11 @@ public struct FleetServer: Codable, Hashable, Sendable {
     /// nothing.
     public func deciding(
         _ observations: [FleetSession], now: Double, guards: Guards = .all, endUnfilledCards: Bool = true,
-        baselines: SinceMap? = nil
+        baselines: SinceMap? = nil, endDebounce: Double = fleetEndDebounce
     ) -> (server: FleetServer, tick: FleetTick) {
-        let tick = decide(observations, now: now, guards: guards, endUnfilledCards: endUnfilledCards, baselines: baselines)
+        let tick = decide(
+            observations, now: now, guards: guards, endUnfilledCards: endUnfilledCards, baselines: baselines,
+            endDebounce: endDebounce)
         var next = self
         next.box = box.recording(tick)
         return (next, tick)

@@ -36,6 +36,8 @@ public let fleetEndDebounce: Double = 0
 ///   a row (spec: "One session rendered twice in conflicting states, double-counted").
 /// - The server does not apply the app's hidden dirs: it observes every session it is given.
 /// - The veto refuses a start when every active sid is in `box.clientEnded`.
+/// - With a card and nothing active the card ends once zero has held for `endDebounce` (0:
+///   at once); while the hold runs the tick sends the zeroed content as an update.
 /// - `endUnfilledCards` false (a variant, not the real server) keeps an adopted card this server
 ///   never filled instead of ending it when its own view counts zero.
 /// - While `box.loadInFlight` the tick is skipped: action `.nothing`, memory untouched. The
@@ -89,7 +91,13 @@ public func reduceFleetLiveActivity(
         if !endUnfilledCards && card.content == nil { break }
         let zeroSince = box.zeroSince ?? now
         tick.zeroSince = zeroSince
-        if now - zeroSince >= endDebounce { tick.action = .end }
+        if now - zeroSince >= endDebounce {
+            tick.action = .end
+        } else if !FleetContentState.sameFleetContentState(card.content, content, guards: guards) {
+            // Inside a hold the card is zeroed first, then ended when the hold runs out (the
+            // real server's reading, issue 27; Models/README.md "End hold").
+            tick.action = .update
+        }
     case (let card?, _):
         let same = FleetContentState.sameFleetContentState(card.content, content, guards: guards)
         tick.action = same ? .nothing : .update

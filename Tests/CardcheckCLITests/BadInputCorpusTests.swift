@@ -111,6 +111,32 @@ struct BadInputCorpusTests {
          "unknown flag '--bogus\\u{1b}[31m' for cardcheck check (try: cardcheck check --help)"),
     ]
 
+    static func log(_ name: String) -> String { dir + name + ".log.jsonl" }
+
+    /// Server logs for `diagnose`: one line naming the file, the line and what was expected.
+    static let logs: [([String], Int32, String)] = [
+        (["diagnose", log("log-bad-env")], 2, "\(log("log-bad-env")): line 2: $.env: expected \"production\" or \"sandbox\""),
+        (["diagnose", log("log-empty-line")], 2, "\(log("log-empty-line")): line 2: expected a JSON object, got an empty line"),
+        (["diagnose", log("log-truncated")], 2,
+         "\(log("log-truncated")): line 2: expected a JSON object: truncated (the document ends here)"),
+        (["diagnose", log("log-bad-time")], 2,
+         "\(log("log-bad-time")): line 1: $.t: expected a timestamp like 2026-10-14T21:03:12.480Z"),
+        (["diagnose", log("log-negative-count")], 2, "\(log("log-negative-count")): line 1: $.tokens: expected a non-negative integer"),
+        (["diagnose", log("log-bad-row")], 2,
+         "\(log("log-bad-row")): line 1: $.rows[0]: expected \"sid:working\" or \"sid:needsInput\""),
+        (["diagnose", log("log-bad-bool")], 2, "\(log("log-bad-bool")): line 1: $.hadActive: expected true or false"),
+        (["diagnose", log("log-unknown-kind"), "--strict"], 2,
+         "\(log("log-unknown-kind")): line 1: $.event: unknown event kind \"tick-skipped\" (refused under --strict; known: "
+            + "decide, send, no-tokens, none-accepted, partial, client-ended, adopted, start-vetoed)"),
+        (["diagnose", log("log-bad-env"), "--config", "Models/die-hard.json"], 2,
+         "Models/die-hard.json: model \"die-hard\" writes no server log to diagnose"),
+        (["diagnose", log("none")], 2, "\(log("none")): no such file"),
+        (["diagnose", log("log-bad-env"), "--gap-steps", "0"], 2, "--gap-steps must be an integer from 1 to 64, got '0'"),
+    ]
+
+    @Test("every bad server log is one line naming the file, the line and what was expected; nothing on stdout", arguments: logs)
+    func serverLog(_ args: [String], _ code: Int32, _ line: String) { expect(args, code, line) }
+
     @Test("every bad configuration is one line naming the file, the JSON path and what was expected", arguments: configs)
     func config(_ args: [String], _ code: Int32, _ line: String) { expect(args, code, line) }
 

@@ -59,14 +59,26 @@ import Testing
     @Test("an untrusted count resets the end gate's zero timer (hold 60)")
     func untrustedResetsTheZeroTimer() {
         let (v0, g0) = FleetEndGate().step(trustworthy: true, activeTotal: 0, now: 0, hold: 60)
-        #expect(v0 == .untouched && g0.zeroSince == 0)
+        #expect(v0 == .zeroed && g0.zeroSince == 0)
         let (v1, g1) = g0.step(trustworthy: false, activeTotal: 0, now: 30, hold: 60)
         #expect(v1 == .untouched && g1.zeroSince == nil)
         let (v2, g2) = g1.step(trustworthy: true, activeTotal: 0, now: 61, hold: 60)
-        #expect(v2 == .untouched && g2.zeroSince == 61, "the zero is held from 61, not from 0")
+        #expect(v2 == .zeroed && g2.zeroSince == 61, "the zero is held from 61, not from 0")
         #expect(g2.step(trustworthy: true, activeTotal: 0, now: 121, hold: 60).verdict == .end)
         // Without the reset the gate would have ended at 61: the timer kept running through the unknown.
         #expect(g0.step(trustworthy: true, activeTotal: 0, now: 61, hold: 60).verdict == .end)
+    }
+
+    @Test("inside the app's hold the card is zeroed, then ended; the app's own end resets its zero clock")
+    func appHoldZeroesThenEnds() {
+        let store = FleetStoreView(sessions: [], liveFetchedOnce: true)
+        let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 0, updatedAt: 0)
+        let (a0, s0) = FleetClientSync().syncing(store, card: card, now: 0, hold: 60)
+        #expect(a0 == .update(.zero(at: 0)), "zeroed while the hold runs")
+        let (a1, s1) = s0.syncing(store, card: .zero(at: 0), now: 30, hold: 60)
+        #expect(a1 == .nothing && s1.gate.zeroSince == 0)
+        let (a2, s2) = s1.syncing(store, card: .zero(at: 0), now: 60, hold: 60)
+        #expect(a2 == .end && s2.gate.zeroSince == nil, "ended, and the zero clock reset")
     }
 
     @Test("the server skips rows with an empty sid")

@@ -45,12 +45,15 @@ import Testing
         #expect(reduceFleetLiveActivity([asking("s1")], box, now: 1).action == .update)
     }
 
-    @Test("a card and nothing active: end at once, debounce 0")
+    @Test("a card and nothing active: end at once with debounce 0; with a hold, zeroed first, ended when it runs out")
     func endAtOnce() {
         let tick = reduceFleetLiveActivity([idle("s1")], card, now: 9)
         #expect(tick.action == .end && tick.zeroSince == 9 && tick.content == .zero(at: 9))
         let held = reduceFleetLiveActivity([], card, now: 9, endDebounce: 5)
-        #expect(held.action == .nothing && held.zeroSince == 9)
+        #expect(held.action == .update && held.zeroSince == 9 && held.content == .zero(at: 9), "inside the hold: zeroed")
+        let zeroed = FleetBox(current: FleetCardMemory(content: held.content), zeroSince: 9)
+        #expect(reduceFleetLiveActivity([], zeroed, now: 11, endDebounce: 5).action == .nothing, "zeroed already")
+        #expect(reduceFleetLiveActivity([], zeroed, now: 14, endDebounce: 5).action == .end, "the hold ran out")
     }
 
     @Test("a duplicated sid is skipped: first row wins, counted once")

@@ -126,14 +126,14 @@ struct TraceFacts {
         case .openApp(let d), .leaveApp(let d): return ("World", "Phone\(d + 1)")
         case .terminateApp(let d), .declineWake(let d), .backgroundEnds(let d), .backgroundLaunch(let d):
             return ("iOS", "Phone\(d + 1)")
-        case .rotateToken(let d), .refresh(let d), .sync(let d), .activityUpdates(let d):
+        case .rotateToken(let d), .refresh(let d), .sync(let d), .activityUpdates(let d), .appHoldEnds(let d):
             return ("Phone\(d + 1)", "Phone\(d + 1)")
         case .restartServer(let i): return ("World", Self.server(model, i))
         case .devBuildLaunch: return ("World", "DevBuild")
         case .losePost(let p): return ("World", Self.sender(old.posts[p]))
         case .dropPush: return ("APNs", "APNs")
         case .failSend(let i), .send(let i): return (Self.server(model, i), "APNs")
-        case .tick(let i), .apply(let i), .bootLoad(let i): return (Self.server(model, i), Self.server(model, i))
+        case .tick(let i), .holdEnds(let i), .apply(let i), .bootLoad(let i): return (Self.server(model, i), Self.server(model, i))
         case .arrivePost(let p): return (Self.sender(old.posts[p]), Self.server(model, Int(old.posts[p].host)))
         case .deliverPush(let p): return ("APNs", "Phone\(Int(old.pushes[p].device) + 1)")
         }

@@ -71,7 +71,7 @@ extension KeyedDecodingContainer where K == ConfigKey {
 extension FleetConfig {
     static let keys = [
         "model", "description", "sessions", "hosts", "devices", "staleSandboxTokens", "scratchServer",
-        "bounds", "world", "guards", "variants", "expectedFindings", "mutantOverrides",
+        "bounds", "world", "guards", "variants", "expectedFindings", "mutantOverrides", "hold",
     ]
 
     public init(from decoder: Decoder) throws {
@@ -96,6 +96,8 @@ extension FleetConfig {
         variants = try c.maybe("variants") ?? .documented
         expectedFindings = try c.maybe("expectedFindings") ?? []
         mutantOverrides = try c.maybe("mutantOverrides") ?? [:]
+        let hold: Hold? = try c.maybe("hold")
+        self.hold = hold == Hold(server: 0, app: 0) ? nil : hold
         for name in mutantOverrides.keys.sorted() where !Guards.names.contains(name) {
             throw DecodingError.dataCorruptedError(
                 forKey: ConfigKey("mutantOverrides"), in: c, debugDescription: Guards.unknownGuardMessage(name))
@@ -109,6 +111,8 @@ extension FleetConfig {
     }
 
     public static let worldBudgetRange = 0...12
+    /// An end hold in seconds (`hold.server`, `hold.app`).
+    public static let holdRange = 0...3600
     public static let depthRange = 1...200
     static let hostRange = 1...2
     static let sessionCount = 1...4
@@ -257,6 +261,15 @@ extension FleetConfig.ExpectedFinding {
         try c.rejectUnknown(["property", "reason"])
         property = try c.need("property")
         reason = try c.need("reason")
+    }
+}
+
+extension FleetConfig.Hold {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: ConfigKey.self)
+        try c.rejectUnknown(["server", "app"])
+        server = try c.range("server", c.maybe("server") ?? 0, FleetConfig.holdRange)
+        app = try c.range("app", c.maybe("app") ?? 0, FleetConfig.holdRange)
     }
 }
 

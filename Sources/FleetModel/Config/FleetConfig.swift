@@ -146,4 +146,21 @@ public struct FleetConfig: Hashable, Codable, Sendable {
     public var expectedFindings: [ExpectedFinding]
     /// Per guard name; iterate `Guards.names`, never this dictionary.
     public var mutantOverrides: [String: MutantOverride]
+    /// The end holds, when a configuration sets one (nil: 0 for both, the shipped design; left
+    /// out of the JSON then, so traces of hold-0 configurations are unchanged).
+    public var hold: Hold? = nil
+
+    /// The server's end debounce and the app's end-gate hold, in seconds (spec: "hold is 0 ...
+    /// The hold machinery survives as a parameter for tests and for the day it is wanted back").
+    public struct Hold: Hashable, Codable, Sendable {
+        public var server: Int
+        public var app: Int
+        public init(server: Int, app: Int) {
+            self.server = server
+            self.app = app
+        }
+    }
+
+    /// The holds in force (0 and 0 unless the configuration sets them).
+    public var holds: Hold { hold ?? Hold(server: 0, app: 0) }
 }

@@ -33,6 +33,10 @@ extension FleetSystem {
         case refresh(Int)
         case sync(Int)
         case activityUpdates(Int)
+        /// Time passes: server i's end hold runs out and it ticks (decide end); only with a hold.
+        case holdEnds(Int)
+        /// Time passes: the app's end hold runs out on phone d and it syncs (ends its card).
+        case appHoldEnds(Int)
 
         public var isWorld: Bool {
             switch self {
@@ -72,6 +76,8 @@ extension FleetSystem {
             case .refresh(let d): "the app refreshes on phone\(d.oneBased)"
             case .sync(let d): "the app syncs on phone\(d.oneBased)"
             case .activityUpdates(let d): "activityUpdates runs on phone\(d.oneBased)"
+            case .holdEnds(let i): "server \(i)'s end hold runs out (decide)"
+            case .appHoldEnds(let d): "the app's end hold runs out on phone\(d.oneBased) (sync)"
             }
         }
     }
@@ -137,6 +143,7 @@ extension FleetSystem {
                 out.append(Self.sendsPending(server) ? .send(i) : .apply(i))
             } else if serverWatches(i) && !loading {
                 out.append(.tick(i))
+                if serverHold > 0 { out.append(.holdEnds(i)) }
             }
         }
         for i in 0..<postCount { out.append(.arrivePost(i)) }
@@ -151,6 +158,7 @@ extension FleetSystem {
             if !device.pointee.fetched || device.pointee.knownDown != hostsDown { out.append(.refresh(d)) }
             if device.pointee.needsSync { out.append(.sync(d)) }
             if acting & (1 << d) != 0 { out.append(.activityUpdates(d)) }
+            if appHold > 0 { out.append(.appHoldEnds(d)) }
         }
         return out
     }

@@ -12,9 +12,10 @@ extension FleetSystem {
             ActorRange.check("host", i, count: config.hosts)
         case .openApp(let i), .leaveApp(let i), .terminateApp(let i), .declineWake(let i),
             .backgroundEnds(let i), .rotateToken(let i), .backgroundLaunch(let i), .refresh(let i),
-            .sync(let i), .activityUpdates(let i):
+            .sync(let i), .activityUpdates(let i), .appHoldEnds(let i):
             ActorRange.check("phone", i, count: config.devices.count)
-        case .restartServer(let i), .failSend(let i), .tick(let i), .send(let i), .apply(let i), .bootLoad(let i):
+        case .restartServer(let i), .failSend(let i), .tick(let i), .send(let i), .apply(let i), .bootLoad(let i),
+            .holdEnds(let i):
             ActorRange.check("server", i, count: serverCount)
         case .losePost, .dropPush, .devBuildLaunch, .arrivePost, .deliverPush:
             nil

@@ -108,6 +108,12 @@ extension FleetSystem {
             launch: launch, foreground: device.app == .foreground, fetched: device.fetched, knownDown: device.knownDown, seen: seen,
             card: device.cards.last?.content, last: device.lastSynced)
         let outcome = syncs.value(Self.syncKey(inputs)) { syncOutcome(inputs, device) }
+        return applySync(&s, d, outcome)
+    }
+
+    /// What a sync decided, done: the card created, updated or ended (false: a card it would
+    /// create exceeds `maxCardsPerDevice`).
+    func applySync(_ s: inout FleetState, _ d: Int, _ outcome: SyncOutcome) -> Bool {
         s.devices[d].lastSynced = outcome.lastSynced
         switch outcome.request {
         case .create(let content, let capable):
@@ -131,7 +137,7 @@ extension FleetSystem {
     }
 
     /// Decode → call FleetCard's `FleetClientSync.syncing` → encode (memoized by `syncNow`).
-    func syncOutcome(_ key: SyncInputs, _ device: DeviceCell) -> SyncOutcome {
+    func syncOutcome(_ key: SyncInputs, _ device: DeviceCell, gate: FleetEndGate = FleetEndGate()) -> SyncOutcome {
         var store = FleetLogic.store(device, sessions: key.seen, specs: config.sessions)
         if key.launch {
             store.sessions = []
@@ -141,8 +147,8 @@ extension FleetSystem {
         let stamps = FleetLogic.stamps(key.seen)
         let card = key.card.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0, titles: titles) }
         let last = key.last.map { FleetLogic.content($0, stamps: stamps, updatedAt: 0, titles: titles) }
-        let (action, next) = FleetClientSync(carry: stamps, last: last)
-            .syncing(store, card: card, now: FleetLogic.now, foreground: key.foreground, guards: guards)
+        let (action, next) = FleetClientSync(carry: stamps, gate: gate, last: last)
+            .syncing(store, card: card, now: FleetLogic.now, foreground: key.foreground, hold: Double(appHold), guards: guards)
         let request: SyncOutcome.Request
         switch action {
         case .request(let content, let pushType): request = .create(FleetLogic.cell(content, titles: titles), pushCapable: pushType != nil)

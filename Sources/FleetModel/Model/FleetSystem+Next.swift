@@ -123,6 +123,8 @@ extension FleetSystem {
         case .refresh(let d): done = refresh(&s, d)
         case .sync(let d): done = sync(&s, d, refused: &refused)
         case .activityUpdates(let d): done = activityUpdates(&s, d)
+        case .holdEnds(let i): done = holdEnds(&s, i)
+        case .appHoldEnds(let d): done = appHoldEnds(&s, d, refused: &refused)
         }
         guard done else { return false }
         guard withinBounds(s) else {

@@ -34,7 +34,7 @@ extension FleetSystem {
             .transition("false-end:app") { m, old, action, new in
                 // A sync, or the launch's own sync inside a launch (configure() syncs at once).
                 let phone: Int? = switch action {
-                case .sync(let d), .openApp(let d), .backgroundLaunch(let d): d
+                case .sync(let d), .openApp(let d), .backgroundLaunch(let d), .appHoldEnds(let d): d
                 default: nil
                 }
                 guard let d = phone else { return true }

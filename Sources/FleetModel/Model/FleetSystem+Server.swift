@@ -20,8 +20,13 @@ extension FleetSystem {
     /// nothing to send the tick applies at once; otherwise each send is its own step.
     func tick(_ s: inout FleetState, _ i: Int) -> Bool {
         guard serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading else { return false }
-        let decision = decision(s, server: i)
-        // The real server records the veto population at decide (FleetBox.population).
+        startTick(&s, i, decision(s, server: i))
+        return true
+    }
+
+    /// A decided tick put in flight: its targets, or applied at once when it has none. The real
+    /// server records the veto population at decide (FleetBox.population).
+    func startTick(_ s: inout FleetState, _ i: Int, _ decision: Decision) {
         if s.servers[i].sinceMask != decision.populationMask { s.servers[i].sinceMask = decision.populationMask }
         let cell = TickCell(
             action: decision.action, content: decision.content, sinceMask: decision.sinceMask,
@@ -32,7 +37,6 @@ extension FleetSystem {
         } else {
             s.servers[i].tick = cell
         }
-        return true
     }
 
     /// The phones whose card token server `i` holds and has not forgotten since it arrived.

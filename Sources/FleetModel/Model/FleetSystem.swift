@@ -75,7 +75,8 @@ public struct FleetSystem: Model {
             let (server, tick) = FleetLogic.server(
                 cell, registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions, titles: titles)
                 .deciding(observations(s, server: i), now: FleetLogic.now, guards: guards,
-                    endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions))
+                    endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions),
+                    endDebounce: Double(serverHold))
             return Decision(
                 decided: DecidedTick(tick), action: tick.action, content: FleetLogic.cell(tick.content, titles: titles),
                 sinceMask: FleetLogic.mask(tick.activeSids), populationMask: FleetLogic.mask(server.box.population))

@@ -47,7 +47,7 @@ extension FleetStory {
                 for c in hit.reversed() { out.remove(at: c) }
             default: break
             }
-        case .sync(let e) where e == d:
+        case .sync(let e) where e == d, .appHoldEnds(let e) where e == d:
             if after > before {
                 out.append(next)
                 next += 1

@@ -92,7 +92,7 @@ extension FleetStory {
         let states = self.states
         for k in steps.indices.reversed() where k + 1 < states.count {
             switch steps[k] {
-            case .sync(d), .openApp(d), .backgroundLaunch(d):
+            case .sync(d), .openApp(d), .backgroundLaunch(d), .appHoldEnds(d):
                 let before = states[k].devices[d].cards.map(\.content), after = states[k + 1].devices[d].cards.map(\.content)
                 if before != after, let written = after.last { return (k + 1, written) }
             default: continue

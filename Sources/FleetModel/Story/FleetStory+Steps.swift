@@ -49,7 +49,7 @@ extension FleetStory {
             actor = "APNs"
             arrow = (server(i), "APNs", "send fails")
             changes.append("the send to the live token fails (not accepted)")
-        case .tick(let i):
+        case .tick(let i), .holdEnds(let i):
             actor = FleetStory.serverName(model, i)
             let text = tickText(old, new, i, &guards)
             changes.append(text)
@@ -93,7 +93,7 @@ extension FleetStory {
             let text = "a live fetch completes" + (down == 0 ? "" : "; hosts known down: \(hostList(down))")
             changes.append(text)
             arrow = ("Phone\(d + 1)", "Phone\(d + 1)", text)
-        case .sync(let d):
+        case .sync(let d), .appHoldEnds(let d):
             actor = "app on phone\(d + 1)"
             let text = syncText(old, new, d, ids, &guards)
             changes.append(text)
@@ -145,6 +145,8 @@ extension FleetStory {
     static func phrase(_ action: FleetSystem.Action) -> String {
         switch action {
         case .tick: "ticks (decide)"
+        case .holdEnds: "ticks once its end hold has run out (decide)"
+        case .appHoldEnds: "syncs once its end hold has run out"
         case .send: "sends to its next token"
         case .apply: "applies the tick"
         case .bootLoad: "the boot-time load completes"

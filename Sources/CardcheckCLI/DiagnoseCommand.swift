@@ -1,0 +1,62 @@
+import Explorer
+import Foundation
+
+/// `cardcheck diagnose LOG.jsonl`: a server log checked against the model (trace validation).
+enum DiagnoseCommand {
+    /// The configuration used without `--config`.
+    static let defaultConfig = "Models/fleet-card.json"
+
+    static let help = """
+        usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json] [--strict] [--gap-steps N]
+                                            [--gap-budget N] [--max-states N] [--time-limit S]
+                                            [--progress]
+
+        Reads a server log (one JSON object per line, the fleet card's ~/.lfg/liveactivity.log;
+        Docs/diagnose.md) and searches the model CONFIG.json names (default: \(defaultConfig))
+        for a behaviour whose server log is exactly these lines, every phone, app, iOS and
+        APNs step free between two lines, the log's sids and token prefixes bound to the
+        model's sessions and tokens one to one. Prints "consistent" with a witness told as a
+        story (each step beside the log line it wrote) and every property it breaks, or
+        "INCONSISTENT at line N" with the longest prefix the model can write, what it would
+        log there instead and the candidate states; then the seed's rule (for each decide
+        start, did an adopted follow within 90 s) and the patterns the model names. A long log
+        is split into episodes (at each decide start): the search is carried through them,
+        and an episode it cannot carry is searched again from the model's initial states.
+        A malformed line is refused (one line naming the file, the line and what was expected);
+        an event kind the spec does not list is skipped and counted, or refused with --strict;
+        fields beyond those the format needs are ignored.
+        Exit code: 0 consistent, 1 inconsistent, 2 bad input, 3 cut short by --max-states or
+        --time-limit (partial report), 4 output not written, 130 Ctrl-C, 143 SIGTERM.
+
+        options:
+          --config FILE    the model configuration (default: \(defaultConfig))
+          --strict         refuse an unknown event kind instead of skipping it
+          --gap-steps N    unlogged steps tried between two lines, 1-64 (default 16)
+          --gap-budget N   world actions among them, 0-8 (default 2, or the configuration's
+                           world budget when larger)
+          --max-states N   stop after N search states (partial report; default 5,000,000)
+          --time-limit S   stop after S seconds (partial report)
+          --progress       a progress line on standard error every 1,024 log lines (always
+                           when standard error is a terminal)
+        """
+
+    static func run(_ arguments: [String], console: Console) throws -> Int32 {
+        let args = try Arguments(
+            arguments, command: "diagnose",
+            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit"], flags: ["--strict", "--progress"])
+        guard args.positionals.count == 1 else {
+            throw CommandError.arguments(command: "diagnose", expected: "one log file")
+        }
+        var request = DiagnoseRequest(logPath: args.positionals[0])
+        request.strict = args.has("--strict")
+        request.progress = args.has("--progress")
+        request.gapSteps = try args.integer("--gap-steps", in: 1...64)
+        request.gapBudget = try args.integer("--gap-budget", in: 0...8)
+        request.maxStates = try args.integer("--max-states", in: 1...Int(Int32.max))
+        request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        let file = try ConfigFile(path: args.string("--config") ?? defaultConfig)
+        let model = try file.open()
+        guard let diagnose = model.diagnose else { throw CommandError.noServerLog(file.path, file.entry.name) }
+        return try diagnose(request, console)
+    }
+}

@@ -1,0 +1,48 @@
+import Explorer
+
+/// What a model whose server writes a log supplies (the fleet card's `liveactivity.log`): the
+/// log of a trace, written beside its story, and the diagnosis of a log read from a file.
+public struct ServerLog<M: Model>: Sendable {
+    /// The log lines the server would write for `steps` (each ended by a newline).
+    public var file: @Sendable (_ model: M, _ steps: [M.Action]) -> String
+    /// Diagnoses the log `bytes` (named `path`): the report's lines and its verdict. A malformed
+    /// log throws `ServerLogError` (one line) before any search.
+    public var diagnose: @Sendable (_ model: M, _ bytes: [UInt8], _ path: String, _ request: DiagnoseRequest, _ stop: StopSignal,
+        _ reason: @escaping @Sendable () -> String) throws -> (lines: [String], verdict: DiagnoseVerdict)
+
+    public init(
+        file: @escaping @Sendable (M, [M.Action]) -> String,
+        diagnose: @escaping @Sendable (M, [UInt8], String, DiagnoseRequest, StopSignal, @escaping @Sendable () -> String) throws
+            -> (lines: [String], verdict: DiagnoseVerdict)
+    ) {
+        self.file = file
+        self.diagnose = diagnose
+    }
+}
+
+/// A log that cannot be read: the one line the command prints (exit 2).
+public struct ServerLogError: Error {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// What `cardcheck diagnose` was asked.
+public struct DiagnoseRequest: Sendable {
+    public var logPath: String
+    public var strict = false
+    public var gapSteps: Int?
+    public var gapBudget: Int?
+    public var maxStates: Int?
+    public var timeLimit: Int?
+    /// `--progress`: a line on standard error every 1,024 log lines (also when stderr is a terminal).
+    public var progress = false
+    /// Where the progress lines go (set by the runner).
+    public var report: (@Sendable (String) -> Void)?
+}
+
+/// How a diagnosis ended (the exit code follows it).
+public enum DiagnoseVerdict: Sendable, Equatable {
+    case consistent
+    case inconsistent
+    case cutShort
+}

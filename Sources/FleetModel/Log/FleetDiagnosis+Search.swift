@@ -1,0 +1,297 @@
+import Explorer
+import FleetCard
+
+extension FleetDiagnosis {
+    /// Searches the log's lines `range` from the model's initial states (fresh bindings): one
+    /// best-first search over (model state, log position, binding, world actions spent in the
+    /// gap), the furthest position first and, at one position, the fewest steps first (so a
+    /// gap's steps are tried breadth first and a witness's gaps are short). A logged step is
+    /// taken only onto the line it writes; an unlogged one stays at its position, within the
+    /// gap's bounds. The first node past the last line is the witness; a search that runs out
+    /// of nodes is stuck at the furthest line reached. `stop`: raised by Ctrl-C, SIGTERM or a
+    /// time limit; the search then ends cut short. `progress` is called every 1,024 lines.
+    public func run(
+        _ range: Range<Int>? = nil, stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
+        progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
+    ) -> Outcome {
+        run(range, gaps: Gaps(), stop: stop, reason: reason, progress: progress)
+    }
+
+    /// `stall`: end `.stalled` after that many nodes expanded without a line passed (a carried
+    /// search gives up early where searching afresh is cheaper; nil: search to the end).
+    func run(
+        _ range: Range<Int>?, gaps: Gaps, stop: StopSignal?, reason: @escaping () -> String,
+        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int? = nil
+    ) -> Outcome {
+        let range = range ?? 0..<log.lines.count
+        let lines = Array(log.lines[range].map(\.event))
+        let keys = lines.map { Self.lineKey($0) }
+        let names = FleetLogNames(Array(log.lines[range]))
+        var search = Search()
+        for s in model.initialStates() {
+            search.push(
+                Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
+                    binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0),
+                parent: -1, action: nil)
+        }
+        var reported = -1
+        var actions: [FleetSystem.Action] = []
+        var misses = Misses()
+        var passed = (furthest: 0, at: 0)
+        while let open = search.pop() {
+            let p = Int(open.entry.position)
+            if p == lines.count {
+                gaps.explored += search.expanded
+                return outcome(.consistent, node: open.node, search, range: range)
+            }
+            search.expanded += 1
+            if search.expanded & 255 == 0, stop?.isRaised == true {
+                gaps.explored += search.expanded
+                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: reason()), node: open.node, search, range: range)
+            }
+            if search.nodes.count > options.maxStates {
+                gaps.explored += search.expanded
+                let why = "more than \(options.maxStates) search states (--max-states)"
+                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range)
+            }
+            if search.furthest > passed.furthest {
+                passed = (search.furthest, search.expanded)
+            } else if let stall, search.expanded - passed.at > stall {
+                gaps.explored += search.expanded
+                return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range)
+            }
+            if p >> 10 > reported >> 10 || reported < 0 {
+                reported = p
+                progress?(range.lowerBound + p, search.heap.count)
+            }
+            let node = open.entry
+            if p == search.furthest { misses.keep(node.state) }
+            actions.removeAll(keepingCapacity: true)
+            actions.append(contentsOf: model.actions(in: node.state))
+            for action in actions {
+                let world = action.isWorld
+                if world && Int(node.world) >= options.gapWorldBudget { continue }
+                guard let (next, renaming) = model.stepRenaming(node.state, action) else { continue }
+                var bit = node.vetoLogged
+                let events = model.logEvents(node.state, action, next, vetoLogged: &bit)
+                let across = Self.compact(renaming)
+                var binding = node.binding
+                if events.isEmpty {
+                    guard Int(node.steps) < options.gapSteps else { continue }
+                    binding.follow(across)
+                    search.push(
+                        Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
+                            world: node.world + (world ? 1 : 0), steps: node.steps + 1, total: node.total + 1, position: node.position),
+                        parent: open.node, action: action)
+                    continue
+                }
+                var matched = keys[p] == Self.lineKey(events[0]) && p + events.count <= lines.count
+                if matched {
+                    for (j, e) in events.enumerated() where !binding.match(e, lines[p + j], at: p + j, names) {
+                        matched = false
+                        break
+                    }
+                }
+                guard matched else {
+                    if p == search.furthest { misses.add(events, node.binding) { describe($0, $1, names) } }
+                    continue
+                }
+                binding.follow(across)
+                let q = p + events.count
+                let furthest = search.furthest
+                defer { if search.furthest > furthest { misses = Misses() } }
+                search.push(
+                    Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
+                        world: 0, steps: 0, total: node.total + 1, position: Int32(q)),
+                    parent: open.node, action: action)
+            }
+        }
+        gaps.explored += search.expanded
+        let at = search.furthest
+        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count - 1))), node: search.deepest, search, range: range)
+        result.wouldLog = misses.distinct
+        result.stuckStates = misses.states
+        result.stuckCount = misses.count
+        return result
+    }
+
+    /// A node waiting to be expanded: what it is (its key, its budget left) and how far along.
+    struct Open {
+        var state: FleetState
+        var fingerprint: UInt64
+        var vetoLogged: UInt8
+        var binding: FleetLogBinding
+        var world: UInt8
+        var steps: UInt8
+        var total: Int32
+        var position: Int32
+    }
+
+    /// A node is searched once per (state, veto bits, binding, position, world actions spent
+    /// in its gap); met again with fewer of its gap's steps spent, it is searched again (it
+    /// has more steps left), so the gap bound cuts the same paths in any order.
+    struct NodeKey: Hashable {
+        var fingerprint: UInt64
+        var vetoLogged: UInt8
+        var binding: FleetLogBinding
+        var position: Int32
+        var world: UInt8
+    }
+
+    /// How a node was reached: its parent node, the step, the log position after it.
+    struct Trail {
+        var parent: Int32
+        var action: FleetSystem.Action?
+        var position: Int32
+    }
+
+    /// The search's open nodes (a binary heap: the furthest position first, then the fewest
+    /// steps, then the earliest pushed, so the order is the same on every run), the trails of
+    /// every node, and the fewest gap steps each key was met with.
+    struct Search {
+        var heap: [(entry: Open, node: Int32)] = []
+        var nodes: [Trail] = []
+        var best: [NodeKey: UInt8] = [:]  // lookup only
+        var expanded = 0
+        /// The furthest position a node reached, and the first node there.
+        var furthest = 0
+        var deepest: Int32 = 0
+
+        mutating func push(_ entry: Open, parent: Int32, action: FleetSystem.Action?) {
+            let key = NodeKey(
+                fingerprint: entry.fingerprint, vetoLogged: entry.vetoLogged, binding: entry.binding, position: entry.position,
+                world: entry.world)
+            if let seen = best[key], seen <= entry.steps { return }
+            best[key] = entry.steps
+            nodes.append(Trail(parent: parent, action: action, position: entry.position))
+            let index = Int32(nodes.count - 1)
+            if Int(entry.position) > furthest || nodes.count == 1 {
+                furthest = Int(entry.position)
+                deepest = index
+            }
+            heap.append((entry, index))
+            var k = heap.count - 1
+            while k > 0 {
+                let up = (k - 1) / 2
+                guard Self.before(heap[k], heap[up]) else { break }
+                heap.swapAt(k, up)
+                k = up
+            }
+        }
+
+        mutating func pop() -> (entry: Open, node: Int32)? {
+            guard !heap.isEmpty else { return nil }
+            let top = heap[0]
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                var k = 0
+                while true {
+                    let l = 2 * k + 1, r = l + 1
+                    var m = k
+                    if l < heap.count, Self.before(heap[l], heap[m]) { m = l }
+                    if r < heap.count, Self.before(heap[r], heap[m]) { m = r }
+                    if m == k { break }
+                    heap.swapAt(k, m)
+                    k = m
+                }
+            }
+            return top
+        }
+
+        static func before(_ a: (entry: Open, node: Int32), _ b: (entry: Open, node: Int32)) -> Bool {
+            if a.entry.position != b.entry.position { return a.entry.position > b.entry.position }
+            if a.entry.total != b.entry.total { return a.entry.total < b.entry.total }
+            return a.node < b.node
+        }
+    }
+
+    /// At the furthest position reached: what its nodes would log instead (distinct, at most
+    /// 64, from at most 4,096 steps tried) and a few of its states.
+    struct Misses {
+        var distinct: [String] = []
+        var seen: Set<String> = []  // lookup only
+        var tried = 0
+        var states: [FleetState] = []
+        var count = 0
+
+        mutating func keep(_ state: FleetState) {
+            count += 1
+            if states.count < 3 { states.append(state) }
+        }
+
+        mutating func add(
+            _ events: [FleetModelLogEvent], _ binding: FleetLogBinding, _ describe: ([FleetModelLogEvent], FleetLogBinding) -> String
+        ) {
+            guard distinct.count < 64, tried < 4096 else { return }
+            tried += 1
+            let w = describe(events, binding)
+            if seen.insert(w).inserted { distinct.append(w) }
+        }
+    }
+
+    /// The steps to `node` from an initial state, with the lines each wrote.
+    func outcome(_ ending: Ending, node: Int32, _ search: Search, range: Range<Int>) -> Outcome {
+        var chain: [Int] = []
+        var t = Int(node)
+        while t >= 0, t < search.nodes.count, search.nodes[t].parent >= 0 {
+            chain.append(t)
+            t = Int(search.nodes[t].parent)
+        }
+        var steps: [FleetSystem.Action] = []
+        var linesOfStep: [[Int]] = []
+        for h in chain.reversed() {
+            let trail = search.nodes[h]
+            guard let a = trail.action else { continue }
+            let from = Int(search.nodes[Int(trail.parent)].position), to = Int(trail.position)
+            steps.append(a)
+            linesOfStep.append(Array((range.lowerBound + from)..<(range.lowerBound + to)))
+        }
+        return Outcome(
+            ending: ending, steps: steps, linesOfStep: linesOfStep, candidates: search.nodes.count,
+            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options, binding: nil)
+    }
+
+    /// What a step would have logged, as JSON lines without their time, named through `binding`
+    /// where it binds (`s2?`, `token 3?` where it does not yet).
+    func describe(_ events: [FleetModelLogEvent], _ binding: FleetLogBinding, _ names: FleetLogNames) -> String {
+        events.compactMap { e in
+            e.renamed({ k in binding.sid(of: k).map { names.sids[$0] } ?? "s\(k + 1)?" }) { t in
+                binding.token(of: t).map { names.tokens[$0] } ?? "token \(t)?"
+            }.map { Self.untimed($0) }
+        }.joined(separator: " then ")
+    }
+
+    /// A line's text without its `t` field.
+    static func untimed(_ e: FleetFileLogEvent) -> String {
+        let text = FleetLogFile.text(e, time: 0)
+        let cut = "{\"t\":\"\(FleetLogFile.timestamp(0))\","
+        return text.hasPrefix(cut) ? "{" + text.dropFirst(cut.count) : text
+    }
+}
+
+extension FleetDiagnosis {
+    /// Whether the log of `steps` (from the first initial state) is exactly the log's lines
+    /// `range`, under one binding built as the lines come: the number of lines it matched, or
+    /// nil at the first line it does not (a disabled step, a different event, a line too many
+    /// or too few). Independent of the search: it checks a witness the search returned.
+    public func projection(of steps: [FleetSystem.Action], matches range: Range<Int>? = nil) -> Int? {
+        let range = range ?? 0..<log.lines.count
+        let lines = Array(log.lines[range].map(\.event))
+        let names = FleetLogNames(Array(log.lines[range]))
+        guard var state = model.initialStates().first else { return nil }
+        var binding = FleetLogBinding(sessions: model.config.sessions.count)
+        var vetoLogged: UInt8 = 0
+        var p = 0
+        for action in steps {
+            guard model.actions(in: state).contains(action), let (next, renaming) = model.stepRenaming(state, action) else { return nil }
+            for e in model.logEvents(state, action, next, vetoLogged: &vetoLogged) {
+                guard p < lines.count, binding.match(e, lines[p], at: p, names) else { return nil }
+                p += 1
+            }
+            binding.follow(Self.compact(renaming))
+            state = next
+        }
+        return p == lines.count ? p : nil
+    }
+}

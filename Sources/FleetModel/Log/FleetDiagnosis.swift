@@ -1,0 +1,73 @@
+import Explorer
+import FleetCard
+
+/// Trace validation of a server log against the model (Cirstea, Kuppe, Loillier, Merz 2024;
+/// explorer-notes.md, "Trace validation"): a search over (model state, log position, binding)
+/// for a behaviour whose server-visible projection (`logEvents`) is exactly the log, every
+/// unlogged step free between two lines (within `Options`' per-gap bounds).
+///
+/// The search is best first (`run`): the furthest log position first, the fewest steps next,
+/// each (state, position, binding, budget spent) once. Between two lines only unlogged steps
+/// are free. "Consistent" needs the last line consumed; otherwise the search says where it
+/// stuck (every node within the bounds tried), or why it was cut short.
+public struct FleetDiagnosis {
+    public let model: FleetSystem
+    public let log: FleetLog
+    public let options: Options
+
+    /// Bounds on what the search tries between two log lines.
+    public struct Options: Sendable {
+        /// World actions (session changes, the user, faults) between two lines.
+        public var gapWorldBudget: Int
+        /// Unlogged steps between two lines.
+        public var gapSteps: Int
+        /// Search states in all (memory): past it the search stops, cut short.
+        public var maxStates: Int
+
+        public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
+            self.gapWorldBudget = gapWorldBudget
+            self.gapSteps = gapSteps
+            self.maxStates = maxStates
+        }
+    }
+
+    public init(model: FleetSystem, log: FleetLog, options: Options = Options()) {
+        self.model = model
+        self.log = log
+        self.options = options
+    }
+
+    /// How a search ended.
+    public enum Ending: Equatable, Sendable {
+        /// Every line consumed.
+        case consistent
+        /// No behaviour produces line `index` (0-based) after the lines before it.
+        case stuck(index: Int)
+        /// Stopped before an answer: a limit or a signal (`reason`), at line `index`.
+        case cutShort(index: Int, reason: String)
+        /// A carried search that spent its stall budget without passing line `index`: not a
+        /// verdict (the line may still be writable), only where to search afresh.
+        case stalled(index: Int)
+    }
+
+    /// What the search found, in the model's terms (rendered by `FleetDiagnosisReport`).
+    public struct Outcome {
+        public var ending: Ending
+        /// The steps of a witness (consistent), or of one behaviour producing the longest prefix.
+        public var steps: [FleetSystem.Action]
+        /// For each step, the log lines (0-based indices) it wrote.
+        public var linesOfStep: [[Int]]
+        /// Candidates stored in all.
+        public var candidates: Int
+        /// At a stuck position: what the model would log there instead, and the states it is in.
+        public var wouldLog: [String]
+        public var stuckStates: [FleetState]
+        /// How many candidate states the stuck position had.
+        public var stuckCount: Int
+        /// The line (0-based) the witness's behaviour starts at, from the model's initial states.
+        public var origin: Int = 0
+        /// The gap bounds of the search that gave this outcome.
+        public var level: Options?
+        var binding: FleetLogBinding?
+    }
+}

@@ -1,0 +1,162 @@
+import Explorer
+import FleetCard
+
+extension FleetDiagnosisReport {
+    /// The witness (or the longest prefix), told as a story with each step's log lines, the
+    /// properties it breaks on the way, and for a stuck search what the model would log instead.
+    static func body(_ diagnosis: FleetDiagnosis, _ outcome: FleetDiagnosis.Outcome, _ log: FleetLog) -> [String] {
+        let model = diagnosis.model
+        var out: [String] = []
+        var steps = outcome.steps, linesOfStep = outcome.linesOfStep
+        switch outcome.ending {
+        case .consistent:
+            let settle = settling(model, steps)
+            steps += settle.steps
+            linesOfStep += settle.steps.map { _ in [] }
+            if let level = outcome.level {
+                out.append("found with gaps of up to \(level.gapSteps) unlogged steps, \(level.gapWorldBudget) of them world actions")
+            }
+            out.append("witness: a behaviour of \(steps.count) steps whose server log is exactly these lines (story below; [log N] = the line the step wrote)")
+            if !settle.steps.isEmpty || settle.settles {
+                out.append("  after the last line the system settles in \(settle.steps.count) unlogged system step(s)" + (settle.settles ? "" : " and then would log more (the log ends first)"))
+            }
+        case .stuck(let index):
+            let line = log.lines[index]
+            let origin = outcome.origin < log.lines.count ? log.lines[outcome.origin].number : 1
+            if index > outcome.origin {
+                out.append("INCONSISTENT at line \(line.number): the model can write lines \(origin)–\(log.lines[index - 1].number) (the longest prefix), not line \(line.number) after them")
+            } else {
+                out.append("INCONSISTENT at line \(line.number): the model cannot write it from its initial states (no prefix of the log is a behaviour)")
+            }
+            out.append("  line \(line.number) says: \(FleetDiagnosis.untimed(line.event))")
+            if outcome.wouldLog.isEmpty {
+                out.append("  the model would log nothing more there within the gap bounds")
+            } else {
+                out.append("  the model would log instead:")
+                out += outcome.wouldLog.prefix(8).map { "    \($0)" }
+                if outcome.wouldLog.count > 8 { out.append("    ... \(outcome.wouldLog.count - 8) more") }
+            }
+            out.append("  candidate states there: \(outcome.stuckCount) (first \(outcome.stuckStates.count) below)")
+            for s in outcome.stuckStates { out.append("    " + describe(model, s)) }
+            out.append("longest prefix, one behaviour of \(steps.count) steps:")
+        case .stalled(let index):
+            out.append("NOT decided: the carried search gave up at line \(log.lines[min(index, max(0, log.lines.count - 1))].number)")
+            out.append("the behaviour reached so far (\(steps.count) steps):")
+        case .cutShort(let index, let why):
+            out.append("NOT decided: the search was cut short at line \(log.lines[min(index, max(0, log.lines.count - 1))].number) (\(why)); \(outcome.candidates) candidate states stored")
+            out.append("the behaviour reached so far (\(steps.count) steps):")
+        }
+        if outcome.origin > 0, outcome.origin < log.lines.count {
+            out.append("  (this behaviour starts from the model's initial states at line \(log.lines[outcome.origin].number))")
+        }
+        // A day's log makes a witness of many thousand steps: the story tells its first ones.
+        let told = Array(steps.prefix(storyLimit))
+        let story = FleetStory(model: model, steps: told, property: "")
+        if told.count < steps.count {
+            out.append("  (the story below tells the first \(told.count) of the \(steps.count) steps)")
+        }
+        for l in story.lines {
+            let logged = linesOfStep[l.number - 1].map { "\(log.lines[$0].number)" }
+            var text = "  \(l.number). " + (logged.isEmpty ? "" : "[log \(logged.joined(separator: ", "))] ") + "\(l.actor) — \(l.action)."
+            if !l.changes.isEmpty { text += " " + l.changes.joined(separator: "; ") + "." }
+            out.append(text)
+            for g in l.guards { out.append("     guard: \(g)") }
+        }
+        out += broken(model, steps, linesOfStep, log)
+        return out
+    }
+
+    /// The steps a report tells as a story at most.
+    static let storyLimit = 400
+
+    /// Every property (not a reachability goal) the steps break, at the first step it breaks.
+    static func broken(_ model: FleetSystem, _ steps: [FleetSystem.Action], _ linesOfStep: [[Int]], _ log: FleetLog) -> [String] {
+        guard var state = model.initialStates().first else { return [] }
+        var states = [state]
+        for a in steps {
+            guard let next = model.next(state, a) else { break }
+            state = next
+            states.append(next)
+        }
+        var lastLine = [Int](repeating: -1, count: states.count)
+        for k in 1..<max(1, states.count) {
+            lastLine[k] = linesOfStep[k - 1].last ?? lastLine[k - 1]
+        }
+        var out: [String] = []
+        for p in model.properties where p.kind != .sometimes {
+            var at: Int?
+            for k in states.indices {
+                let bad: Bool
+                switch p.kind {
+                case .always: bad = p.stateCheck?(model, states[k]) == false
+                case .atQuiescence: bad = p.stateCheck?(model, states[k]) == false && quiescent(model, states[k])
+                case .transition: bad = k > 0 && p.stepCheck?(model, states[k - 1], steps[k - 1], states[k]) == false
+                case .sometimes: bad = false
+                }
+                if bad {
+                    at = k
+                    break
+                }
+            }
+            guard let k = at else { continue }
+            let after = lastLine[k] >= 0 ? "after log line \(log.lines[lastLine[k]].number)" : "before the first line"
+            let cls = FleetSystem.propertyClass(p.name)
+            let cause = p.name.contains(":") ? String(p.name.split(separator: ":").last ?? "") : ""
+            var text = "  \(p.name) at step \(k) (\(after))"
+            if let meaning = FleetStory.causeMeaning[cause] { text += ": " + meaning } else if let m = FleetStory.classMeaning[cls] { text += ": " + m }
+            out.append(text)
+        }
+        return ["properties broken on the way:"] + (out.isEmpty ? ["  none"] : out)
+    }
+
+    /// No enabled system step changes `s`, and no bound refuses one (as the explorer judges).
+    static func quiescent(_ model: FleetSystem, _ s: FleetState) -> Bool {
+        model.actions(in: s).allSatisfy { a in
+            a.isWorld || ((model.next(s, a).map { $0 == s } ?? true) && model.refusingBound(s, a) == nil)
+        }
+    }
+
+    /// After the log's last line: unlogged system steps (the first enabled in action order that
+    /// changes the state) until the system is quiescent, at most 64; whether it got there.
+    static func settling(_ model: FleetSystem, _ steps: [FleetSystem.Action]) -> (steps: [FleetSystem.Action], settles: Bool) {
+        guard var s = model.initialStates().first else { return ([], false) }
+        var vetoLogged: UInt8 = 0
+        for a in steps {
+            guard let next = model.next(s, a) else { return ([], false) }
+            _ = model.logEvents(s, a, next, vetoLogged: &vetoLogged)
+            s = next
+        }
+        var out: [FleetSystem.Action] = []
+        while out.count < 64 {
+            if quiescent(model, s) { return (out, true) }
+            let step = model.actions(in: s).lazy.filter { !$0.isWorld }.compactMap { a -> (FleetSystem.Action, FleetState, UInt8)? in
+                var bit = vetoLogged
+                guard let next = model.next(s, a), next != s, model.logEvents(s, a, next, vetoLogged: &bit).isEmpty else { return nil }
+                return (a, next, bit)
+            }.first
+            guard let (a, next, bit) = step else { return (out, false) }
+            out.append(a)
+            s = next
+            vetoLogged = bit
+        }
+        return (out, false)
+    }
+
+    /// A candidate state in one line: the host-0 server's memory and veto, each phone's cards and app.
+    static func describe(_ model: FleetSystem, _ s: FleetState) -> String {
+        let server = s.servers[0]
+        let memory: String
+        switch server.memory {
+        case .none: memory = "no card"
+        case .adopted: memory = "a card adopted without content"
+        case .card(let c): memory = "a card [\(FleetStory.describe(c))]"
+        }
+        var parts = ["server: \(memory)" + (server.vetoMask.map { " veto {\(FleetLogic.sids($0).joined(separator: ","))}" } ?? "")]
+        for d in s.devices.indices {
+            let dev = s.devices[d]
+            parts.append("phone\(d + 1): app \(dev.app.rawValue), \(dev.cards.count) card(s)")
+        }
+        parts.append("\(s.pushes.count) push(es), \(s.posts.count) POST(s) in flight")
+        return parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,216 @@
+import Explorer
+import FleetCard
+
+/// A whole diagnosis: the log split into episodes, each searched (a stuck one ends the carried
+/// search: the next episode starts again from the model's initial states), and the report text.
+public struct FleetDiagnosisReport {
+    public enum Verdict: Equatable, Sendable {
+        /// Every episode consistent.
+        case consistent
+        /// Some episode inconsistent (the first at this 1-based line).
+        case inconsistent(line: Int)
+        /// The search was cut short (a limit or a signal) before an answer.
+        case cutShort(reason: String)
+    }
+
+    public var verdict: Verdict
+    public var lines: [String]
+    /// The search outcomes, one per search run (the first from line 1, then one per restart).
+    public var outcomes: [FleetDiagnosis.Outcome]
+
+    /// The lines where an episode begins (0-based): the first line, and every `decide start`
+    /// (the reducer starts only when the server holds no card).
+    public static func episodeStarts(_ log: FleetLog) -> [Int] {
+        var out = [0]
+        for (i, l) in log.lines.enumerated() where i > 0 {
+            if case .decide(.start, _, _, _, _, _) = l.event { out.append(i) }
+        }
+        return log.lines.isEmpty ? [] : out
+    }
+
+    /// How an episode came out.
+    enum EpisodeResult: Equatable {
+        case consistent
+        /// Consistent only searched from the model's initial states at its first line (no
+        /// behaviour carried from the lines before reaches its end).
+        case fresh
+        case inconsistent(index: Int)
+        case notDecided(index: Int, reason: String)
+    }
+
+    /// Diagnoses `log` (named `path` in the text) on `model`: one search carried through the
+    /// log; where it sticks, the episode is searched again from the model's initial states at
+    /// its first line (the phones' state there is not in the log), and if that sticks too the
+    /// episode is inconsistent and the search starts afresh at the next episode.
+    public static func make(
+        _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options = .init(),
+        stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
+        progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
+    ) -> FleetDiagnosisReport {
+        let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
+        let levels = levels(options)
+        let gaps = levels.map { _ in FleetDiagnosis.Gaps() }
+        let starts = episodeStarts(log)
+        let n = log.lines.count
+        var results = [EpisodeResult?](repeating: nil, count: starts.count)
+        func episode(of index: Int) -> Int { (starts.lastIndex { $0 <= index }) ?? 0 }
+        var outcomes: [FleetDiagnosis.Outcome] = []
+        var from = 0
+        var retried = false
+        var firstStuck: Int?
+        // Where the carried search began that gave up (stalled) at the episode now searched
+        // afresh: before an episode is called inconsistent, that search is run to the end.
+        var stalledFrom: Int?
+        while from < n {
+            // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
+            // A line is called inconsistent only by the widest. A search carried past its first
+            // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
+            var spent = 0
+            func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
+                var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
+                    .run(range, gaps: gaps[0], stop: stop, reason: reason, progress: progress, stall: stall)
+                spent += outcome.candidates
+                for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
+                    outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
+                        .run(range, gaps: gaps[k], stop: stop, reason: reason, progress: progress, stall: stall)
+                    spent += outcome.candidates
+                }
+                return outcome
+            }
+            var outcome = search(from..<n, stall: stallBudget)
+            if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
+                // Stalled in the episode it began at: that episode alone is searched to the end
+                // (every behaviour within the bounds), and the next one afresh.
+                let e = episode(of: index)
+                let end = e + 1 < starts.count ? starts[e + 1] : n
+                outcome = search(from..<end, stall: nil)
+                if outcome.ending == .consistent, end < n {
+                    outcome.candidates = spent
+                    outcomes.append(outcome)
+                    results[e] = retried ? .fresh : .consistent
+                    firstStuck = nil
+                    stalledFrom = nil
+                    retried = true
+                    from = end
+                    continue
+                }
+            }
+            outcome.candidates = spent
+            outcomes.append(outcome)
+            let first = episode(of: from)
+            switch outcome.ending {
+            case .consistent:
+                for e in first..<starts.count where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
+                firstStuck = nil
+                from = n
+            case .stuck(let index):
+                let e = episode(of: index)
+                for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                if starts[e] > from {
+                    // Searched again from the model's initial states where the stuck episode begins.
+                    stalledFrom = nil
+                    firstStuck = index
+                    from = starts[e]
+                    retried = true
+                } else {
+                    if let carried = stalledFrom {
+                        // The carried search only gave up here: searched to the end, it may pass.
+                        stalledFrom = nil
+                        let end = e + 1 < starts.count ? starts[e + 1] : n
+                        let again = search(carried..<end, stall: nil)
+                        outcomes.append(again)
+                        if again.ending == .consistent {
+                            results[e] = .consistent
+                            from = end
+                            continue
+                        }
+                    }
+                    // The line the carried search could not write, when it was carried here.
+                    results[e] = .inconsistent(index: firstStuck ?? index)
+                    firstStuck = nil
+                    retried = true
+                    from = e + 1 < starts.count ? starts[e + 1] : n
+                }
+            case .stalled(let index):
+                stalledFrom = from
+                let e = episode(of: index)
+                for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                firstStuck = nil
+                from = starts[e]
+                retried = true
+            case .cutShort(let index, let why):
+                for k in first..<episode(of: index) where results[k] == nil { results[k] = .consistent }
+                for k in episode(of: index)..<starts.count { results[k] = .notDecided(index: index, reason: why) }
+                from = n
+            }
+        }
+        var verdict = Verdict.consistent
+        for r in results {
+            if case .inconsistent(let index) = r { verdict = .inconsistent(line: log.lines[index].number); break }
+        }
+        for r in results {
+            if case .notDecided(_, let why) = r, verdict == .consistent { verdict = .cutShort(reason: why); break }
+        }
+        var text = header(model, log, path: path, episodes: starts.count, options: options)
+        text += episodeLines(log, starts, results)
+        // The body tells the first search that stuck (the longest prefix there), else the witness.
+        let shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
+        if let shown { text += body(diagnosis, shown, log) }
+        let searched = outcomes.reduce(0) { $0 + $1.candidates }
+        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(gaps.reduce(0) { $0 + $1.explored }) gap state(s) explored")
+        text += FleetLogRule.lines(log)
+        switch verdict {
+        case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
+        case .inconsistent(let line): text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
+        case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
+        }
+        return FleetDiagnosisReport(verdict: verdict, lines: text, outcomes: outcomes)
+    }
+
+    /// The episodes: a count when all are consistent and carried, else one line for each that is
+    /// not (searched afresh, inconsistent, not decided).
+    static func episodeLines(_ log: FleetLog, _ starts: [Int], _ results: [EpisodeResult?]) -> [String] {
+        let n = log.lines.count
+        var out: [String] = []
+        for (e, s) in starts.enumerated() {
+            let end = e + 1 < starts.count ? starts[e + 1] : n
+            let span = "episode \(e + 1), lines \(log.lines[s].number)–\(log.lines[end - 1].number)"
+            switch results[e] {
+            case .consistent?, nil: if starts.count <= 20 { out.append("  \(span): consistent") }
+            case .fresh?: out.append("  \(span): consistent, searched from the model's initial states at its first line (no behaviour of the lines before reaches its end)")
+            case .inconsistent(let index)?: out.append("  \(span): INCONSISTENT at line \(log.lines[index].number)")
+            case .notDecided(let index, let why)?:
+                out.append("  \(span): not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
+            }
+        }
+        let carried = results.count { $0 == .consistent }
+        return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
+    }
+
+    /// Nodes a carried search expands without passing a line before it gives up and the
+    /// episode it is in is searched afresh from the model's initial states.
+    public static let stallBudget = 1_000
+
+    /// The gap bounds tried in turn, each a whole search, up to `options`' (the widest).
+    public static func levels(_ options: FleetDiagnosis.Options) -> [FleetDiagnosis.Options] {
+        var out: [FleetDiagnosis.Options] = []
+        for (steps, world) in [(6, 0), (8, 1), (12, 2)] where steps < options.gapSteps && world <= options.gapWorldBudget {
+            var o = options
+            o.gapSteps = steps
+            o.gapWorldBudget = world
+            out.append(o)
+        }
+        return out + [options]
+    }
+
+    static func header(_ model: FleetSystem, _ log: FleetLog, path: String, episodes: Int, options: FleetDiagnosis.Options) -> [String] {
+        var out = ["\(path): \(log.lines.count) line(s) read, \(episodes) episode(s); model fleet-card: \(StrictJSON.shortened(model.config.description, limit: 120))"]
+        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (narrower gaps tried first); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
+        if !log.skipped.isEmpty {
+            let total = log.skipped.reduce(0) { $0 + $1.count }
+            out.append("skipped \(total) line(s) of unknown event kinds: "
+                + log.skipped.map { "\"\(StrictJSON.shortened($0.kind))\" ×\($0.count) (first at line \($0.firstLine))" }.joined(separator: ", "))
+        }
+        return out
+    }
+}

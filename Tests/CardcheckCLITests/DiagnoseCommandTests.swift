@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import CardcheckCLI
+
+/// `cardcheck diagnose`: the verdicts and their exit codes, unknown kinds, the logs the other
+/// commands write, and the example Docs/diagnose.md shows.
+@Suite("DiagnoseCommand")
+struct DiagnoseCommandTests {
+    static let example = "Counterexamples/fleet-card/zombie-card.two-phones.log.jsonl"
+
+    /// A log whose witness breaks a property on the way, with an adopted after its start.
+    static let raced = "Counterexamples/fleet-card/duplicate-start.raced-adoption.log.jsonl"
+
+    @Test("a committed counterexample's log is consistent (exit 0): witness, broken property, the 90 s rule")
+    func consistentExample() {
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", Self.raced) == ExitCode.pass)
+        #expect(c.out.contains("result: consistent (every line is a behaviour of the model)"))
+        #expect(c.out.contains { $0.hasPrefix("  duplicate-start:raced-adoption at step ") })
+        #expect(c.out.contains { $0.contains("adopted at line") && $0.contains("look at delivery or content") })
+        #expect(c.err.isEmpty)
+    }
+
+    @Test("a log the model cannot write is inconsistent at its line (exit 1), with what the model would log instead")
+    func inconsistent() throws {
+        let scratch = Scratch()
+        var lines = try String(contentsOfFile: Self.example, encoding: .utf8).split(separator: "\n").map(String.init)
+        let k = try #require(lines.firstIndex { $0.contains("\"event\":\"send\"") })
+        lines[k] = lines[k].replacingOccurrences(of: "\"status\":200", with: "\"status\":410")
+        let path = scratch.file("flipped.log.jsonl", lines.joined(separator: "\n") + "\n")
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", path) == ExitCode.fail)
+        #expect(c.out.contains("result: INCONSISTENT at line \(k + 1) (the model cannot write it after the lines before it)"))
+        #expect(c.out.contains("  the model would log instead:"))
+        #expect(c.out.contains { $0.hasPrefix("  candidate states there: ") })
+    }
+
+    @Test("an unknown event kind is skipped and counted; extra fields are ignored")
+    func unknownSkipped() {
+        let c = CapturedConsole()
+        _ = c.run("diagnose", "Tests/Corpus/CardcheckCLI/log-unknown-kind.log.jsonl")
+        #expect(c.out.contains("skipped 1 line(s) of unknown event kinds: \"tick-skipped\" ×1 (first at line 1)"))
+        #expect(c.err.isEmpty)
+    }
+
+    @Test("a search cut short by --max-states is a partial report, exit 3")
+    func cutShort() {
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", Self.example, "--max-states", "5") == ExitCode.partial)
+        #expect(c.out.last?.hasPrefix("result: NOT decided (search cut short: more than 5 search states (--max-states))") == true)
+    }
+
+    @Test("replay --log writes the committed log of a counterexample, byte for byte")
+    func replayWritesTheLog() throws {
+        let scratch = Scratch()
+        let path = scratch.path + "/out.log.jsonl"
+        let c = CapturedConsole()
+        #expect(c.run("replay", "Counterexamples/fleet-card/zombie-card.two-phones.json", "--log", path) == ExitCode.pass)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == String(contentsOfFile: Self.example, encoding: .utf8))
+    }
+}
