@@ -45,7 +45,9 @@ import Testing
         let (_, next) = sync.syncing(liveStore([working("s1")]), card: nil, now: 100, hold: 60)
         #expect(next.gate == FleetEndGate())
         let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 0)
-        #expect(next.syncing(liveStore([]), card: card, now: 101, hold: 60).action == .nothing)
+        // Measured from 101, not 0: inside the hold the card is zeroed (issue 27, item 5), not ended.
+        let zero = FleetContentState(working: 0, needsInput: 0, rows: [], more: 0, updatedAt: 101)
+        #expect(next.syncing(liveStore([]), card: card, now: 101, hold: 60).action == .update(zero))
     }
 }
 

@@ -20,12 +20,12 @@ import Testing
         #expect(verdict == .keep && gate == FleetEndGate())
     }
 
-    @Test("trustworthy zero ends at once with hold 0, and only after the hold otherwise")
+    @Test("trustworthy zero ends at once with hold 0, and only after the hold otherwise (zeroed inside it, as the real app)")
     func hold() {
         #expect(FleetEndGate().step(trustworthy: true, activeTotal: 0, now: 7).verdict == .end)
         let (first, gate) = FleetEndGate().step(trustworthy: true, activeTotal: 0, now: 7, hold: 60)
-        #expect(first == .untouched && gate.zeroSince == 7)
-        #expect(gate.step(trustworthy: true, activeTotal: 0, now: 66, hold: 60).verdict == .untouched)
+        #expect(first == .zeroed && gate.zeroSince == 7)
+        #expect(gate.step(trustworthy: true, activeTotal: 0, now: 66, hold: 60).verdict == .zeroed)
         #expect(gate.step(trustworthy: true, activeTotal: 0, now: 67, hold: 60).verdict == .end)
     }
 }
