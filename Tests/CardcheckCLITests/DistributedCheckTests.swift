@@ -81,16 +81,27 @@ import Testing
 
     /// A check far too big to finish on 3 ranks; `stop` is called once it runs (given mpirun's
     /// pid); returns mpirun's exit code and what rank 0 printed. Killed after 60 s (a hang).
-    static func stopped(_ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool) {
+    /// `started`: whether all three ranks were seen within 60 s (an mpirun that refuses to start,
+    /// as it does as root without the variables, ends or hangs without them: never waited on forever).
+    static func stopped(_ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool, started: Bool) {
         let scratch = Scratch()
         let config = scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 12}"#)
         let outPath = scratch.path + "/stdout"
         let pid = try spawn(["mpirun", "--oversubscribe", "-np", "3", executable, "check", config, "--time-limit", "60"], stdout: outPath)
         // Running once every rank has started and the search is a level or two in.
-        while ranks(of: pid).count < 3 { usleep(50_000) }
+        var polls = 0
+        var status: Int32 = 0
+        while ranks(of: pid).count < 3 && polls < 1_200 && waitpid(pid, &status, WNOHANG) == 0 {
+            usleep(50_000)
+            polls += 1
+        }
+        guard polls < 1_200, ranks(of: pid).count == 3 else {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", false, false)
+        }
         usleep(1_500_000)
         stop(pid)
-        var status: Int32 = 0
         var waited = 0
         while waitpid(pid, &status, WNOHANG) == 0 && waited < 600 {
             usleep(100_000)
@@ -101,7 +112,7 @@ import Testing
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
         }
-        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", hung)
+        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", hung, true)
     }
 
     /// Starts `argv` (found on PATH) as the job's launcher, allowed to run as root (Docs/ci.md).
@@ -129,6 +140,7 @@ import Testing
     @Test("SIGTERM to mpirun ends every rank with one partial report, NOT exhaustive")
     func sigtermEndsWithOnePartialReport() throws {
         let ended = try Self.stopped { kill($0, SIGTERM) }
+        try #require(ended.started, "mpirun did not start three ranks within 60 s: \(ended.out)")
         #expect(!ended.hung, "mpirun still running 60 s after SIGTERM")
         #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
         #expect(ended.out.contains("exhaustive (interrupted (SIGTERM))\n"), "\(ended.out)")
@@ -140,6 +152,7 @@ import Testing
         let ended = try Self.stopped { pid in
             if let victim = Self.ranks(of: pid)[1] { kill(victim, SIGKILL) }
         }
+        try #require(ended.started, "mpirun did not start three ranks within 60 s: \(ended.out)")
         #expect(!ended.hung, "mpirun still running 60 s after a rank died")
         #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
         #expect(ended.out.contains("NOT exhaustive (interrupted (SIGTERM); a rank did not answer after the stop"), "\(ended.out)")
