@@ -39,6 +39,18 @@ import Testing
         #expect(FleetClientSync.registrationHosts(configured: ["b", "a"], defaultHost: "a", guards: off) == ["a", "b"])
     }
 
+    @Test("inside the hold a zero is shown, at its end the card ends, and the app's own end resets its zero clock (hold 60)")
+    func holdZeroesThenEndsThenResets() {
+        let card = FleetContentState(working: 1, needsInput: 0, rows: [], more: 1, updatedAt: 0)
+        let (first, held) = FleetClientSync().syncing(liveStore([]), card: card, now: 0, hold: 60)
+        #expect(first == .update(FleetContentState(working: 0, needsInput: 0, rows: [], more: 0, updatedAt: 0)))
+        let (second, ended) = held.syncing(liveStore([]), card: card, now: 60, hold: 60)
+        #expect(second == .end)
+        #expect(ended.gate == FleetEndGate(), "the end resets the zero clock")
+        // A card made after the end is held from its own first zero, not from 0.
+        #expect(ended.syncing(liveStore([]), card: card, now: 61, hold: 60).action != .end)
+    }
+
     @Test("the hold is measured while a card exists: a sync without a card resets the gate")
     func holdResets() {
         let sync = FleetClientSync(gate: FleetEndGate(zeroSince: 0))
