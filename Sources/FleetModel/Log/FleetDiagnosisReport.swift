@@ -71,6 +71,9 @@ public struct FleetDiagnosisReport {
                     .run(range, gaps: gaps[0], stop: stop, reason: reason, progress: progress, stall: stall)
                 spent += outcome.candidates
                 for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
+                    // A search that gave up is searched afresh where it stalled, not wider: what
+                    // stalls it is mostly an episode no gap carries into (the phones' state is lost).
+                    if case .stalled = outcome.ending { break }
                     outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
                         .run(range, gaps: gaps[k], stop: stop, reason: reason, progress: progress, stall: stall)
                     spent += outcome.candidates
