@@ -25,12 +25,6 @@ extension FleetDiagnosis {
         }
     }
 
-    /// What the gaps of a diagnosis explored, over all its lines (the report's figure).
-    final class Gaps: @unchecked Sendable {
-        var explored = 0
-        init() {}
-    }
-
     /// A step's renaming as a list, cut after its last token.
     static func compact(_ r: FleetSystem.TokenRenaming) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(r.top) + 1)

@@ -14,14 +14,14 @@ extension FleetDiagnosis {
         _ range: Range<Int>? = nil, stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
         progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
     ) -> Outcome {
-        run(range, gaps: Gaps(), stop: stop, reason: reason, progress: progress)
+        run(range, stop: stop, reason: reason, progress: progress, stall: nil)
     }
 
     /// `stall`: end `.stalled` after that many nodes expanded without a line passed (a carried
     /// search gives up early where searching afresh is cheaper; nil: search to the end).
     func run(
-        _ range: Range<Int>?, gaps: Gaps, stop: StopSignal?, reason: @escaping () -> String,
-        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int? = nil
+        _ range: Range<Int>?, stop: StopSignal?, reason: @escaping () -> String,
+        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?
     ) -> Outcome {
         let range = range ?? 0..<log.lines.count
         let lines = Array(log.lines[range].map(\.event))
@@ -41,23 +41,19 @@ extension FleetDiagnosis {
         while let open = search.pop() {
             let p = Int(open.entry.position)
             if p == lines.count {
-                gaps.explored += search.expanded
                 return outcome(.consistent, node: open.node, search, range: range)
             }
             search.expanded += 1
             if search.expanded & 255 == 0, stop?.isRaised == true {
-                gaps.explored += search.expanded
                 return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: reason()), node: open.node, search, range: range)
             }
             if search.nodes.count > options.maxStates {
-                gaps.explored += search.expanded
                 let why = "more than \(options.maxStates) search states (--max-states)"
                 return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range)
             }
             if search.furthest > passed.furthest {
                 passed = (search.furthest, search.expanded)
             } else if let stall, search.expanded - passed.at > stall {
-                gaps.explored += search.expanded
                 return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range)
             }
             if p >> 10 > reported >> 10 || reported < 0 {
@@ -97,16 +93,14 @@ extension FleetDiagnosis {
                     continue
                 }
                 binding.follow(across)
-                let q = p + events.count
                 let furthest = search.furthest
-                defer { if search.furthest > furthest { misses = Misses() } }
                 search.push(
                     Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
-                        world: 0, steps: 0, total: node.total + 1, position: Int32(q)),
+                        world: 0, steps: 0, total: node.total + 1, position: Int32(p + events.count)),
                     parent: open.node, action: action)
+                if search.furthest > furthest { misses = Misses() }
             }
         }
-        gaps.explored += search.expanded
         let at = search.furthest
         var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count - 1))), node: search.deepest, search, range: range)
         result.wouldLog = misses.distinct
@@ -248,8 +242,8 @@ extension FleetDiagnosis {
             linesOfStep.append(Array((range.lowerBound + from)..<(range.lowerBound + to)))
         }
         return Outcome(
-            ending: ending, steps: steps, linesOfStep: linesOfStep, candidates: search.nodes.count,
-            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options, binding: nil)
+            ending: ending, steps: steps, linesOfStep: linesOfStep, candidates: search.nodes.count, expanded: search.expanded,
+            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options)
     }
 
     /// What a step would have logged, as JSON lines without their time, named through `binding`

@@ -59,6 +59,8 @@ public struct FleetDiagnosis {
         public var linesOfStep: [[Int]]
         /// Candidates stored in all.
         public var candidates: Int
+        /// Nodes expanded (their steps tried).
+        public var expanded: Int
         /// At a stuck position: what the model would log there instead, and the states it is in.
         public var wouldLog: [String]
         public var stuckStates: [FleetState]
@@ -68,6 +70,5 @@ public struct FleetDiagnosis {
         public var origin: Int = 0
         /// The gap bounds of the search that gave this outcome.
         public var level: Options?
-        var binding: FleetLogBinding?
     }
 }

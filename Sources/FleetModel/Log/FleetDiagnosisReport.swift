@@ -49,11 +49,17 @@ public struct FleetDiagnosisReport {
     ) -> FleetDiagnosisReport {
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
         let levels = levels(options)
-        let gaps = levels.map { _ in FleetDiagnosis.Gaps() }
         let starts = episodeStarts(log)
         let n = log.lines.count
         var results = [EpisodeResult?](repeating: nil, count: starts.count)
         func episode(of index: Int) -> Int { (starts.lastIndex { $0 <= index }) ?? 0 }
+        func end(of e: Int) -> Int { e + 1 < starts.count ? starts[e + 1] : n }
+        // Episodes a search beginning at episode `first` passed: consistent, or fresh for the
+        // first when it was searched from the model's initial states.
+        func passed(_ episodes: Range<Int>, first: Int, retried: Bool) {
+            for e in episodes where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
+        }
+        var explored = 0
         var outcomes: [FleetDiagnosis.Outcome] = []
         var from = 0
         var retried = false
@@ -68,15 +74,17 @@ public struct FleetDiagnosisReport {
             var spent = 0
             func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
                 var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
-                    .run(range, gaps: gaps[0], stop: stop, reason: reason, progress: progress, stall: stall)
+                    .run(range, stop: stop, reason: reason, progress: progress, stall: stall)
                 spent += outcome.candidates
+                explored += outcome.expanded
                 for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
                     // A search that gave up is searched afresh where it stalled, not wider: what
                     // stalls it is mostly an episode no gap carries into (the phones' state is lost).
                     if case .stalled = outcome.ending { break }
                     outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                        .run(range, gaps: gaps[k], stop: stop, reason: reason, progress: progress, stall: stall)
+                        .run(range, stop: stop, reason: reason, progress: progress, stall: stall)
                     spent += outcome.candidates
+                    explored += outcome.expanded
                 }
                 return outcome
             }
@@ -85,16 +93,15 @@ public struct FleetDiagnosisReport {
                 // Stalled in the episode it began at: that episode alone is searched to the end
                 // (every behaviour within the bounds), and the next one afresh.
                 let e = episode(of: index)
-                let end = e + 1 < starts.count ? starts[e + 1] : n
-                outcome = search(from..<end, stall: nil)
-                if outcome.ending == .consistent, end < n {
+                outcome = search(from..<end(of: e), stall: nil)
+                if outcome.ending == .consistent, end(of: e) < n {
                     outcome.candidates = spent
                     outcomes.append(outcome)
                     results[e] = retried ? .fresh : .consistent
                     firstStuck = nil
                     stalledFrom = nil
                     retried = true
-                    from = end
+                    from = end(of: e)
                     continue
                 }
             }
@@ -103,12 +110,12 @@ public struct FleetDiagnosisReport {
             let first = episode(of: from)
             switch outcome.ending {
             case .consistent:
-                for e in first..<starts.count where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
+                passed(first..<starts.count, first: first, retried: retried)
                 firstStuck = nil
                 from = n
             case .stuck(let index):
                 let e = episode(of: index)
-                for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                passed(first..<e, first: first, retried: retried)
                 if starts[e] > from {
                     // Searched again from the model's initial states where the stuck episode begins.
                     stalledFrom = nil
@@ -119,12 +126,11 @@ public struct FleetDiagnosisReport {
                     if let carried = stalledFrom {
                         // The carried search only gave up here: searched to the end, it may pass.
                         stalledFrom = nil
-                        let end = e + 1 < starts.count ? starts[e + 1] : n
-                        let again = search(carried..<end, stall: nil)
+                        let again = search(carried..<end(of: e), stall: nil)
                         outcomes.append(again)
                         if again.ending == .consistent {
                             results[e] = .consistent
-                            from = end
+                            from = end(of: e)
                             continue
                         }
                     }
@@ -132,12 +138,12 @@ public struct FleetDiagnosisReport {
                     results[e] = .inconsistent(index: firstStuck ?? index)
                     firstStuck = nil
                     retried = true
-                    from = e + 1 < starts.count ? starts[e + 1] : n
+                    from = end(of: e)
                 }
             case .stalled(let index):
                 stalledFrom = from
                 let e = episode(of: index)
-                for k in first..<e where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                passed(first..<e, first: first, retried: retried)
                 firstStuck = nil
                 from = starts[e]
                 retried = true
@@ -160,7 +166,7 @@ public struct FleetDiagnosisReport {
         let shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
         if let shown { text += body(diagnosis, shown, log) }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
-        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(gaps.reduce(0) { $0 + $1.explored }) gap state(s) explored")
+        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(explored) gap state(s) explored")
         text += FleetLogRule.lines(log)
         switch verdict {
         case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
