@@ -36,6 +36,14 @@ enum CheckCommand {
                              (default: three quarters of MemTotal in /proc/meminfo, or of the
                              container's cgroup memory.max when lower), rather than being
                              killed by the kernel with nothing printed
+          --spill DIR        past --memory, keep the levels (the frontier and the next level)
+                             in scratch files in DIR instead of stopping (TLC's disk queue);
+                             the answer is the same. The visited set (8 bytes a slot) and
+                             the parent links (6 bytes a state) stay in memory; the run stops
+                             with a partial report when the process reaches the machine's
+                             limit (the --memory default) or --memory, whichever is higher.
+                             Without --memory, spilling starts at half that limit. The files
+                             are unlinked when opened: nothing is left behind
           --stop-at-first    stop after the level where the first violation is found
           --symmetry         count states that differ only by interchangeable actors once
                              (fleet-card: phones of the same APNs environment); verdicts and
@@ -64,6 +72,7 @@ enum CheckCommand {
             arguments, command: "check",
             options: [
                 "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--save", "--write",
+                "--spill",
             ],
             flags: ["--stop-at-first", "--count", "--progress", "--symmetry"])
         guard args.positionals.count == 1 else {
@@ -77,6 +86,14 @@ enum CheckCommand {
         request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.memoryLimit = try memoryLimit(args)
+        if let directory = args.string("--spill") {
+            if fabric != nil { throw CommandError.notWith("--spill", "cardcheck-mpi (each rank keeps its levels in memory)") }
+            if let problem = SearchSpilling.problem(directory: directory) { throw CommandError(problem) }
+            // Spill past --memory (or half the machine's limit); stop only at the machine's limit.
+            let given = try args.integer("--memory", in: 16...16_000_000).map { $0 * 1_000_000 }
+            request.spill = SearchSpilling(directory: directory, afterBytes: given ?? ResidentMemory.defaultLimit / 2)
+            request.memoryLimit = max(ResidentMemory.defaultLimit, given ?? 0)
+        }
         request.stopAtFirstViolation = args.has("--stop-at-first")
         request.symmetry = args.has("--symmetry")
         request.count = args.has("--count")

@@ -16,6 +16,7 @@ extension ModelRunner {
             stateLimit: request.maxStates, timeLimit: request.timeLimit.map(Double.init),
             threads: request.fabric == nil ? request.threads : 1, stop: stop.signal, progress: progress,
             symmetry: request.symmetry, memoryLimit: request.memoryLimit)
+        options.spill = request.spill
         if request.count { options.countBehaviours = countsTotalOnly ? .total : .perProperty }
         var distributed: DistributedReport<M>?
         if let fabric = request.fabric { distributed = stop.during { DistributedSearch(model, options: options, fabric: fabric).run() } }
@@ -25,6 +26,7 @@ extension ModelRunner {
         console.print(header(model))
         console.print(judged.lines(render: render, stopReason: Self.stopText(stop.reasonText, distributed?.ended)))
         console.print(report.timingLine)
+        if let spill = request.spill { console.print(Self.spillLine(report, spill)) }
         if let distributed { console.print(distributed.line) }
         if request.count {
             if let counts = report.behaviours {
@@ -50,6 +52,15 @@ extension ModelRunner {
 }
 
 extension ModelRunner {
+    /// What `--spill` did: from which level and how much went to disk, or why it failed.
+    static func spillLine(_ report: SearchReport<M>, _ spill: SearchSpilling) -> String {
+        if let problem = report.spillProblem { return "spill: \(problem)" }
+        guard let spilled = report.spilled else {
+            return "spill: not needed (the process stayed under \((spill.afterBytes / 1_000_000).grouped) MB)"
+        }
+        return "spill: from depth \(spilled.fromDepth), \(spilled.bytesWritten.grouped) bytes of levels written to \(spilled.directory)"
+    }
+
     /// The stop line's reason: the signal's, and why the job could not finish its round when a
     /// rank died (every rank then holds only what the last completed level agreed).
     static func stopText(_ signal: String?, _ ended: FabricEnded?) -> String? {

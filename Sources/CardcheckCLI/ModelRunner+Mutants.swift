@@ -165,7 +165,7 @@ extension ModelRunner {
                 + (r.cut.isEmpty ? "" : "; " + BoundCutNote.cell(r.cut))
             let also = r.killers.map(\.name).filter { $0 != first?.name }
             let spec = r.mutant.specClass.map { spec in
-                guard let first, spec == cls else {
+                guard first != nil, spec == cls else {
                     return first == nil ? spec : "\(spec): not broken within these bounds; \(cls) appeared instead"
                 }
                 // A row whose spec text names a particular loop says "shown" only when its trace shows it.

@@ -172,6 +172,8 @@ struct CheckRequest {
     var timeLimit: Int?
     /// Resident bytes past which the search stops with a partial report.
     var memoryLimit: Int?
+    /// `--spill DIR`: where the levels go past `--memory`.
+    var spill: SearchSpilling?
     var stopAtFirstViolation = false
     /// `--symmetry`: fingerprint each state's symmetry representative.
     var symmetry = false

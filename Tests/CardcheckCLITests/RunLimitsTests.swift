@@ -30,6 +30,34 @@ struct RunLimitsTests {
         #expect(c.out.contains("result: NOT exhaustive (state limit reached); nothing failed in the part explored"))
     }
 
+    @Test("--spill with --memory 16 keeps going past the mark, levels on disk, with the in-memory report, exit 0")
+    func spill() throws {
+        let path = scratch.file("fm.json", #"{ "model": "flag-mutex", "processes": 8 }"#)
+        let inMemory = CapturedConsole(), spilled = CapturedConsole()
+        #expect(inMemory.run("check", path, "--threads", "1") == ExitCode.fail)
+        // A test process already holds more than 16 MB: the search spills from its first batch.
+        #expect(spilled.run("check", path, "--threads", "2", "--memory", "16", "--spill", scratch.path) == ExitCode.fail)
+        let timing = { (lines: [String]) in lines.filter { !$0.hasPrefix("time ") && !$0.hasPrefix("spill: ") } }
+        #expect(timing(spilled.out) == timing(inMemory.out))
+        let line = try #require(spilled.out.last)
+        #expect(line.hasPrefix("spill: from depth 0, "), "\(line)")
+        #expect(line.hasSuffix(" bytes of levels written to \(scratch.path)"))
+        #expect(!line.contains(" 0 bytes"))
+        // The files were unlinked when opened: nothing is left in the directory but the configuration.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["fm.json"])
+    }
+
+    @Test("--spill names a directory that is missing or a file, exit 2, before any search", arguments: ["missing", "fm.json"])
+    func spillDirectory(_ name: String) {
+        let path = scratch.file("fm.json", #"{ "model": "flag-mutex", "processes": 8 }"#)
+        let c = CapturedConsole()
+        let directory = scratch.path + "/" + name
+        #expect(c.run("check", path, "--spill", directory) == ExitCode.badInput)
+        #expect(c.out.isEmpty)
+        let what = name == "missing" ? "no such directory" : "not a directory"
+        #expect(c.err == ["cardcheck: \(directory): \(what) (--spill)"])
+    }
+
     @Test("--memory ends check with the partial report when the process holds more, exit 3 (never a kill)")
     func memoryLimit() {
         let path = scratch.file("fm.json", #"{ "model": "flag-mutex", "processes": 8 }"#)

@@ -51,6 +51,10 @@ public struct SearchReport<M: Model>: Sendable {
     /// With `options.checkpoint`: why the checkpoint found at the start was not resumed from
     /// (its paths no longer replay); the search ran afresh and left the file alone.
     public internal(set) var checkpointRefused: String?
+    /// With `options.spill`: what went to disk, once the search spilled (nil: it never had to).
+    public internal(set) var spilled: SpillSummary?
+    /// With `options.spill`: why the search stopped with `.spillFailed`, one line naming the directory.
+    public internal(set) var spillProblem: String?
 
     /// True when no property is violated and every `sometimes` property was reached.
     public var passed: Bool {
@@ -85,6 +89,8 @@ public enum SearchStopReason: String, Sendable {
     case interrupted = "interrupted"
     /// The process's resident memory reached the `memoryLimit`: stopped before the kernel kills it.
     case memoryLimit = "memory limit reached"
+    /// A level could not be written to the spill directory or read back (`SearchReport.spillProblem`).
+    case spillFailed = "the spill directory failed"
 }
 
 /// The birthday bound for 64-bit fingerprints.

@@ -111,7 +111,7 @@ extension BreadthFirstSearch {
         guard let checkpoint = options.checkpoint else { return }
         switch stop {
         case .exhausted, .depthBound, .firstViolation: try? FileManager.default.removeItem(atPath: checkpoint.path)
-        case .stateLimit, .timeLimit, .interrupted, .memoryLimit: break
+        case .stateLimit, .timeLimit, .interrupted, .memoryLimit, .spillFailed: break
         }
     }
 }

@@ -31,6 +31,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             stateLimit: options.stateLimit,
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
             stop: options.stop, memoryLimit: options.memoryLimit)
+        // A checkpoint holds the level itself; a search that checkpoints keeps its levels in memory.
+        level.spill = options.checkpoint == nil ? options.spill.map(LevelSpill.init) : nil
         var graph = SearchGraph()
         var findings = Findings(properties: expansion.properties.count)
 
@@ -77,6 +79,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             let frontierCount = level.frontier.count
             // A partitioned search lets only its own share into the split level.
             level.admit = options.partition.flatMap { depth + 1 == $0.level ? $0 : nil }
+            level.spill?.depth = depth
             let outcome = level.expand(
                 expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits,
                 progress: { count in
@@ -120,6 +123,10 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             seconds: seconds, visitedBytes: level.visited.bytes)
         result.checkpointProblem = checkpointProblem
         result.checkpointRefused = checkpointRefused
+        if let spill = level.spill {
+            result.spilled = spill.summary.map { SpillSummary(fromDepth: $0.fromDepth, bytesWritten: spill.bytesWritten, directory: $0.directory) }
+            if stop == .spillFailed { result.spillProblem = spill.failure }
+        }
         if counting {
             let record = level.record
             level = Level(threads: 1)  // the frontier and the visited set are not needed to count

@@ -38,6 +38,11 @@ extension Level {
         while done < chunkCount {
             progress(graph.count)
             let roundEnd = min(chunkCount, done + chunksPerRound)
+            if let reason = spillAndLoad(
+                done * chunkSize..<min(roundEnd * chunkSize, frontier.count), codec: { .raw ?? .json(expansion.model) })
+            {
+                return reason
+            }
             work.reset(chunks: roundEnd - done, properties: expansion.properties.count)
             // Under a state limit, the round takes chunks until the successors it buffered could
             // reach the limit, and at least to the next batch boundary.

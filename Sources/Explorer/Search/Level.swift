@@ -24,6 +24,8 @@ struct Level<State: Sendable> {
     var admit: SearchPartition?
     /// When counting behaviours: every transition taken, as node ids (the visited set keeps ids).
     var record: TransitionRecord?
+    /// With `SearchOptions.spill`: the levels go to disk past its mark.
+    var spill: LevelSpill?
 
     init(threads: Int, record: TransitionRecord? = nil, roundStates: Int = SearchOptions.defaultRoundStates) {
         self.threads = threads
@@ -80,6 +82,7 @@ struct Level<State: Sendable> {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
             progress(graph.count)
             let end = min(start + Self.batch, frontier.count)
+            if let reason = spillAndLoad(start..<end, codec: { .raw ?? .json(expansion.model) }) { return reason }
             var i = start
             while i < end {
                 let groupEnd = grouped ? min(i + 8, end) : end

@@ -28,6 +28,9 @@ public struct SearchOptions: Sendable {
     public var partition: SearchPartition?
     /// Write the search to a file at level boundaries, and resume from it when it exists.
     public var checkpoint: SearchCheckpointing?
+    /// Keep the levels on disk once the process's memory passes a mark, instead of in memory
+    /// (not with `checkpoint`, whose file holds the level itself). The answer is the same.
+    public var spill: SearchSpilling?
     /// Count behaviours exactly (`SearchReport.behaviours`) from the transitions the search takes:
     /// each is kept as a 4-byte node id (plus 2 bytes per state, and the visited set keeps a
     /// 4-byte id per slot). Not with a partition; a search resumed from a checkpoint lacks the
@@ -56,6 +59,33 @@ public struct SearchOptions: Sendable {
         self.stop = stop
         self.progress = progress
     }
+}
+
+/// Where and from when a search keeps its levels on disk (TLC's disk-backed queue): past
+/// `afterBytes` of resident memory, the frontier and the next level are written in whole chunks
+/// to scratch files in `directory` and read back in order. The visited set and the parent links
+/// stay in memory.
+public struct SearchSpilling: Sendable, Equatable {
+    public var directory: String
+    public var afterBytes: Int
+
+    public init(directory: String, afterBytes: Int) {
+        self.directory = directory
+        self.afterBytes = afterBytes
+    }
+
+    /// Why `directory` cannot take spill files (one line naming it), or nil when it can: said
+    /// before a search starts, not when it first needs the disk.
+    public static func problem(directory: String) -> String? { SpillFile.problem(directory: directory) }
+}
+
+/// What went to disk in a search that spilled.
+public struct SpillSummary: Sendable, Equatable {
+    /// The level being expanded when the search started spilling.
+    public var fromDepth: Int
+    /// Bytes written to the spill files over the run.
+    public var bytesWritten: Int
+    public var directory: String
 }
 
 /// What `SearchOptions.countBehaviours` counts.

@@ -7,10 +7,14 @@ struct ChunkedColumn<Element>: Sendable where Element: Sendable {
     static var chunkShift: Int { 12 }
     static var chunkSize: Int { 1 << chunkShift }
 
-    private var chunks: [[Element]] = []
+    /// A chunk that is empty at or past `firstKept` is on disk (`spill`): every other holds
+    /// at least one element.
+    var chunks: [[Element]] = []
     private(set) var count = 0
     /// Chunks before this one were freed by `discard(before:)`.
-    private var firstKept = 0
+    var firstKept = 0
+    /// Where whole chunks go once the search spills (nil: all stay in memory).
+    var spill: ColumnSpill<Element>?
 
     init() {}
 
@@ -25,6 +29,8 @@ struct ChunkedColumn<Element>: Sendable where Element: Sendable {
     @inline(__always)
     mutating func append(_ element: Element) {
         if count & (Self.chunkSize - 1) == 0 {
+            // The chunk just filled goes to disk once the search spills (one check a chunk).
+            if let spill, spill.writing, !chunks.isEmpty { spillChunk(chunks.count - 1) }
             var chunk: [Element] = []
             chunk.reserveCapacity(Self.chunkSize)
             chunks.append(chunk)
@@ -50,11 +56,19 @@ struct ChunkedColumn<Element>: Sendable where Element: Sendable {
         chunks = []
         count = 0
         firstKept = 0
+        spill?.reset()
     }
 
-    /// The values in order, as one array (a checkpoint writes them; none may be discarded).
-    var array: [Element] { chunks.flatMap { $0 } }
+    /// The values in order, as one array (a checkpoint writes them; none may be discarded or
+    /// spilled: a search that checkpoints does not spill).
+    var array: [Element] {
+        precondition(spill?.places.isEmpty ?? true, "a spilled column is not read as an array")
+        return chunks.flatMap { $0 }
+    }
 
-    /// Bytes the kept chunks take (each chunk's full capacity).
-    var bytes: Int { (chunks.count - firstKept) * Self.chunkSize * MemoryLayout<Element>.stride }
+    /// Bytes the kept chunks in memory take (each chunk's full capacity).
+    var bytes: Int {
+        let inMemory = chunks[min(firstKept, chunks.count)...].reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
+        return inMemory * Self.chunkSize * MemoryLayout<Element>.stride
+    }
 }

@@ -1,0 +1,55 @@
+/// A column's chunks on disk: where each was written, and whether new full chunks follow them.
+final class ColumnSpill<Element: Sendable>: @unchecked Sendable {
+    let file: SpillFile
+    let codec: ChunkCodec<Element>
+    /// Where chunk i was written, for the chunks on disk (by chunk index).
+    var places: [Int: SpillFile.Place] = [:]
+    /// Set once the search spills: each chunk is written as soon as it is full.
+    var writing = false
+
+    init(file: SpillFile, codec: ChunkCodec<Element>) {
+        self.file = file
+        self.codec = codec
+    }
+
+    /// The column was emptied: its chunks on disk are not read again.
+    func reset() {
+        places.removeAll()
+        file.reset()
+    }
+}
+
+extension ChunkedColumn {
+    /// Writes every full chunk still held to disk and frees it, and from now on each chunk as
+    /// it fills. Only the last, partly filled, chunk stays in memory.
+    mutating func spillFullChunks() {
+        guard let spill else { return }
+        spill.writing = true
+        let full = count & (Self.chunkSize - 1) == 0 ? chunks.count : chunks.count - 1
+        for i in firstKept..<max(firstKept, full) { spillChunk(i) }
+    }
+
+    /// Writes chunk `i` to disk and frees it; it stays in memory if the write fails (the
+    /// search sees the failure and stops).
+    mutating func spillChunk(_ i: Int) {
+        guard let spill, i >= firstKept, !chunks[i].isEmpty, let place = spill.file.append(spill.codec.encode(chunks[i]))
+        else { return }
+        spill.places[i] = place
+        chunks[i] = []
+    }
+
+    /// Reads back the chunks on disk that hold `range`'s elements, before they are read by
+    /// subscript; false when one cannot be read back (the search stops on it).
+    mutating func load(_ range: Range<Int>) -> Bool {
+        guard let spill, !range.isEmpty else { return true }
+        for i in (range.lowerBound >> Self.chunkShift)...((range.upperBound - 1) >> Self.chunkShift)
+        where i >= firstKept && i < chunks.count && chunks[i].isEmpty {
+            guard let place = spill.places[i], let bytes = spill.file.read(place),
+                let elements = spill.codec.decode(bytes), elements.count == Self.chunkSize
+            else { return false }
+            chunks[i] = elements
+            spill.places[i] = nil
+        }
+        return true
+    }
+}
