@@ -11,6 +11,11 @@ struct DistributedRun<M: Model> {
     let me: Int
     let coder = StateCoder<M.State>()
     let visited = VisitedShards(count: 1)
+    /// Keys this rank has sent to their owners. A key sent in this level went first with its
+    /// least (parent, action) from this rank (the frontier goes in node order), the only one
+    /// the owner can keep; one sent in an earlier level is in the owner's visited set. Either
+    /// way it is not encoded and sent again.
+    let sent = VisitedShards(count: 1)
 
     /// This rank's frontier, in node order.
     var frontier = FrontierColumn<M.Stored>()
@@ -147,6 +152,12 @@ struct DistributedRun<M: Model> {
                 expansions += 1
                 for s in out {
                     let to = owner(s.key)
+                    // This rank's own successors go straight in, as the state they already are.
+                    if to == me {
+                        take(s.key, parent: s.parent, action: s.action, used: s.used, atBound: atBound, into: &next) { s.state }
+                        continue
+                    }
+                    guard sent.insert(s.key) else { continue }
                     batches[to].put(s.key)
                     guard !atBound else { continue }
                     batches[to].put(s.parent)
@@ -171,36 +182,58 @@ struct DistributedRun<M: Model> {
         }
     }
 
-    /// Takes one batch of successors: at the bound, only whether one is new; else each new
-    /// state kept with the least (parent, action) that reaches it in this level.
+    /// Takes one batch of successors from a peer (this rank's own are taken as they come).
     mutating func receive(_ batch: [UInt8], atBound: Bool, into next: inout NextLevel<M.Stored>) throws(FabricEnded) {
         var reader = WireReader(batch)
+        let coder = self.coder, model = search.model
         do throws(WireReader.Short) {
             while !reader.atEnd {
                 let key = try reader.get(UInt64.self)
                 if atBound {
-                    if !visited.contains(key) { findings.beyondBound = true }
+                    take(key, parent: 0, action: 0, used: 0, atBound: true, into: &next) { nil }
                     continue
                 }
                 let parent = try reader.get(UInt32.self)
                 let action = try reader.get(UInt16.self)
                 let used = try reader.get(UInt8.self)
                 let blob = try reader.blob()
-                if let slot = next.slot[key] {
-                    guard (parent, action) < (next.parents[slot], next.actions[slot]) else { continue }
-                    // The same key from an earlier step: the earliest step's state is the one kept
-                    // (with symmetry two states share a key, and the sequential search keeps the first).
-                    guard let state = coder.decode(blob) else { throw WireReader.Short() }
-                    next.replace(slot, state: search.model.stored(state), parent: parent, action: action)
-                    continue
+                var unreadable = false
+                take(key, parent: parent, action: action, used: used, atBound: false, into: &next) {
+                    guard let state = coder.decode(blob) else {
+                        unreadable = true
+                        return nil
+                    }
+                    return model.stored(state)
                 }
-                guard visited.insert(key) else { continue }
-                guard let state = coder.decode(blob) else { throw WireReader.Short() }
-                next.append(key: key, state: search.model.stored(state), parent: parent, action: action, used: used)
+                if unreadable { throw WireReader.Short() }
             }
         } catch {
             throw FabricEnded(reason: Self.unreadable)
         }
+    }
+
+    /// One successor this rank owns: at the bound, only whether it is new; else a new state is
+    /// kept with the least (parent, action) that reaches it in this level. `state` is asked for
+    /// only when the successor is kept (a peer's is decoded then); nil: it could not be read.
+    mutating func take(
+        _ key: UInt64, parent: UInt32, action: UInt16, used: UInt8, atBound: Bool, into next: inout NextLevel<M.Stored>,
+        state: () -> M.Stored?
+    ) {
+        if atBound {
+            if !visited.contains(key) { findings.beyondBound = true }
+            return
+        }
+        if let slot = next.slot[key] {
+            guard (parent, action) < (next.parents[slot], next.actions[slot]) else { return }
+            // The same key from an earlier step: the earliest step's state is the one kept
+            // (with symmetry two states share a key, and the sequential search keeps the first).
+            guard let stored = state() else { return }
+            next.replace(slot, state: stored, parent: parent, action: action)
+            return
+        }
+        guard visited.insert(key) else { return }
+        guard let stored = state() else { return }
+        next.append(key: key, state: stored, parent: parent, action: action, used: used)
     }
 
     static var unreadable: String { "a rank sent a batch this one cannot read" }
