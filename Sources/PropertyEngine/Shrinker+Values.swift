@@ -23,16 +23,28 @@ extension Shrinker {
         return improved
     }
 
-    /// Each choice: zero, then, if half of it still fails, the smallest failing value probed
-    /// up from 1, else the largest amount it can be lowered by, probed up from 1 (Hypothesis's
-    /// exponential probes: a choice's few calls go where its answer is, not bisecting 64 bits).
+    /// Each drawn choice: zero, then one, then, if half of it still fails, the smallest failing
+    /// value probed up from 2, else the largest amount it can be lowered by, probed up from 1
+    /// (Hypothesis's order: a choice's few calls go where its answer is, not bisecting 64 bits).
     mutating func minimizeChoices() -> Bool {
         var improved = false, index = 0
         while index < best.choices.count, !exhausted {
-            if lower(indices: [index]) { improved = true }
+            if isFree(index), lower(indices: [index]) { improved = true }
             index += 1
         }
         return improved
+    }
+
+    /// Whether choice `index` of the best is drawn, not forced (a forced choice replays as
+    /// itself whatever it holds: editing it only costs a call).
+    func isFree(_ index: Int) -> Bool {
+        index < best.bounds.count && best.bounds[index] != nil
+    }
+
+    /// Whether choice `index` is drawn from more than two values: a number, not a flag, a sign
+    /// or a forced choice (moving an amount into a flag or a sign only reinterprets the case).
+    func isNumber(_ index: Int) -> Bool {
+        index < best.bounds.count && (best.bounds[index] ?? 0) > 1
     }
 
     /// Choices holding the same value, lowered together ((x, x) to (10, 10), not (x, 10)).
@@ -41,17 +53,18 @@ extension Shrinker {
         while !exhausted {
             // The next distinct repeated value below `value`, largest first.
             var counts: [UInt64: Int] = [:]
-            for choice in best.choices where choice > 0 && choice < value { counts[choice, default: 0] += 1 }
+            for (i, choice) in best.choices.enumerated() where choice > 0 && choice < value && isFree(i) { counts[choice, default: 0] += 1 }
             guard let next = counts.filter({ $0.value >= 2 }).keys.max() else { break }
             value = next
-            let indices = best.choices.indices.filter { best.choices[$0] == next }
+            let indices = best.choices.indices.filter { best.choices[$0] == next && isFree($0) }
+            guard !indices.isEmpty else { continue }
             if lower(indices: indices) { improved = true }
         }
         return improved
     }
 
     /// Sets the choices at `indices` (all equal) to a smaller common value that still fails:
-    /// zero; else, when half fails, the smallest failing value below half; else the current
+    /// zero; one; else, when half fails, the smallest failing value below half; else the current
     /// value lowered by the largest amount that fails, or by two past a passing value.
     private mutating func lower(indices: [Int]) -> Bool {
         let base = best.choices, current = base[indices[0]]
@@ -63,6 +76,7 @@ extension Shrinker {
         }
         if consider(with(0)) { return true }
         guard current > 1 else { return false }
+        if consider(with(1)) { return true }
         let half = current / 2
         if consider(with(half)) {
             smallestFailing(below: half, with)
@@ -106,8 +120,9 @@ extension Shrinker {
         return failing > 0
     }
 
-    /// Two nearby choices lowered by the same amount ((994, 990) to (10, 6)): the largest
-    /// amount, else by bisection when lowering both by one still fails.
+    /// Two nearby numbers lowered by the same amount ((994, 990) to (10, 6)): the largest
+    /// amount, else by bisection when lowering both by one still fails. Flags, signs and forced
+    /// choices are not paired (lowering one only reinterprets the case; `minimizeChoices` tries it).
     mutating func lowerPairs() -> Bool {
         var improved = false, first = 0
         while first < best.choices.count, !exhausted {
@@ -115,7 +130,7 @@ extension Shrinker {
             while second < min(best.choices.count, first + 8), !exhausted {
                 let base = best.choices
                 let a = base[first], b = base[second]
-                if a > 0, b > 0, a != b {
+                if a > 0, b > 0, a != b, isNumber(first), isNumber(second) {
                     let most = min(a, b)
                     func lowered(_ amount: UInt64) -> [UInt64] {
                         var candidate = base
@@ -138,15 +153,16 @@ extension Shrinker {
         return improved
     }
 
-    /// Moves value from a choice to a later one (sums shrink to "0, 1, 100", not "31, 30, 40";
-    /// two negative numbers trade magnitude): all of it, else by bisection.
+    /// Moves value from a number to a later drawn choice (sums shrink to "0, 1, 100", not
+    /// "31, 30, 40"; two negative numbers trade magnitude, 2 becomes −1 through its sign): all
+    /// of it, else by bisection.
     mutating func redistribute() -> Bool {
         var improved = false, first = 0
         while first < best.choices.count, !exhausted {
             var second = first + 1
             while second < min(best.choices.count, first + 16), !exhausted {
                 let base = best.choices
-                if base[first] > 0 {
+                if base[first] > 0, isNumber(first), isFree(second) {
                     if consider(Self.transferring(base, first, second, base[first])) {
                         improved = true
                     } else if base[first] > 1, consider(Self.transferring(base, first, second, 1)) {

@@ -71,4 +71,82 @@ import Testing
             #expect(outcome.isIdeal, "seed \(seed): \(outcome.counterexample)")
         }
     }
+
+    /// Every input the property saw after its first failure, in order (a class: the body mutates it).
+    final class Seen: @unchecked Sendable {
+        var failed = false
+        var inputs: [[Int]] = []
+    }
+
+    @Test("with ranges that never move, the shrink never runs the property twice on one input (value replays ask the cache first)")
+    func valueReplaysAskTheCache() {
+        let seen = Seen()
+        var profile = Self.profile
+        profile.fixedSeed = 7
+        let pairs = Gen.zip(Gen.int(in: 0...1_000), Gen.int(in: 0...1_000), Gen.int(in: 0...1_000)).map { [$0, $1, $2] }
+        let result = checkProperty("sum below 50", pairs, profile: profile) { values in
+            if seen.failed { seen.inputs.append(values) }
+            let holds = values.reduce(0, +) < 50
+            if !holds { seen.failed = true }
+            return holds
+        }
+        #expect(result.outcome == .failed)
+        #expect(result.counterexample.map { $0.reduce(0, +) } == 50)
+        // The value pass (every integer set to 0 in turn) ran here, its draws already tried by choice.
+        #expect(result.shrinkAttempts > result.shrinkCalls)
+        #expect(seen.inputs.count == result.shrinkCalls)
+        #expect(Set(seen.inputs).count == seen.inputs.count, "an input ran twice: \(seen.inputs)")
+    }
+
+    /// A shrinker over `gen` from the case `choices` draw, failing where `holds` is false, replaying as the runner does.
+    static func shrinker<T>(_ gen: Gen<T>, from choices: [UInt64], _ holds: @escaping (T) -> Bool) throws -> Shrinker<T> {
+        let body: (T, Check) throws -> Bool = { value, _ in holds(value) }
+        func replay(_ source: ChoiceSource) -> Shrinker<T>.Replay {
+            guard let value = try? gen.drawn(from: source) else {
+                return .init(read: source.choices, bounds: source.bounds, exceeded: source.exceededBound, ranProperty: false, outcome: .rejected)
+            }
+            guard let failure = Failure.of(value, check: Check(), body) else {
+                return .init(read: source.choices, bounds: source.bounds, exceeded: nil, ranProperty: true, outcome: .passed)
+            }
+            return .init(read: source.choices, bounds: source.bounds, exceeded: nil, ranProperty: true, outcome: .failed(.init(
+                choices: source.choices, bounds: source.bounds, drawnValues: source.drawnValues, spans: source.spans,
+                cuts: source.cuts, value: value, failure: failure)))
+        }
+        guard case .failed(let start) = replay(ChoiceSource(replaying: choices)).outcome else { throw Rejection.filtered }
+        return Shrinker(start: start, maxAttempts: 5_000, evaluate: { replay(ChoiceSource(replaying: $0)) },
+                        evaluateValues: { values, _ in replay(ChoiceSource(replayingValues: values)) })
+    }
+
+    @Test("deleting a long list's surplus takes a few calls: runs from the front double, then bisect")
+    func longRunsDeletedInFewCalls() throws {
+        // Forty elements, only the last a 9: [3, 3, …, 3, 9].
+        let choices: [UInt64] = Array(repeating: [UInt64(1), 3], count: 39).flatMap { $0 } + [1, 9, 0]
+        var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...9), count: 0...100), from: choices) { !$0.contains(9) }
+        let deleted = shrinker.deleteSpanRuns()
+        #expect(deleted)
+        #expect(shrinker.best.value == [9])
+        // One call per surplus element (or two) is what deleting one at a time, back to front, spends.
+        #expect(shrinker.calls <= 16, "\(shrinker.calls) calls")
+    }
+
+    @Test("lowering two choices together pairs numbers only: flags and forced choices are left to their own pass")
+    func pairsSkipFlagsAndForcedChoices() throws {
+        // A flag, then a number, then a one-element array (forced flags around its number).
+        let gen = Gen.zip(Gen.bool, Gen.int(in: 0...1_000), Gen.array(of: .int(in: 0...1_000), count: 1...1))
+        var shrinker = try Self.shrinker(gen, from: [1, 500, 1, 7, 0]) { !$0.0 || $0.1 < 10 }
+        let lowered = shrinker.lowerPairs()
+        // Only the two numbers pair up: lowering both by 7 keeps the failure, in one candidate.
+        #expect(lowered)
+        #expect(shrinker.best.choices == [1, 493, 1, 0, 0])
+        #expect(shrinker.attempts == 1, "\(shrinker.attempts) candidates")
+    }
+
+    @Test("a choice whose smallest failing value is 1 is lowered in two calls: 0, then 1, before any halving")
+    func oneTriedRightAfterZero() throws {
+        var shrinker = try Self.shrinker(Gen.int(in: 0...1_000), from: [700]) { $0 == 0 }
+        let lowered = shrinker.minimizeChoices()
+        #expect(lowered)
+        #expect(shrinker.best.value == 1)
+        #expect(shrinker.calls == 2, "\(shrinker.calls) calls")
+    }
 }
