@@ -4,9 +4,9 @@
 ///
 /// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none
 /// changes anything or the budget is spent. First: cut loops between equal model states and
-/// delete whole stateful steps; delete runs of sibling spans (list elements, any number, found
-/// from the front by doubling then bisecting); lower a length and delete an element together;
-/// replace a span by one of its descendants (a node by a subtree); sort and swap sibling
+/// delete whole stateful steps; replace a span by one of its descendants (a node by a
+/// subtree); delete runs of sibling spans (list elements, any number, found from the front by
+/// doubling then bisecting); lower a length and delete an element together; sort and swap sibling
 /// spans; zero spans; lower equal choices together; lower two numbers by the same amount;
 /// minimize each choice (0, then 1, then by halves and probes). Then: delete an
 /// element and lower the others by one; move a subtree into its sibling's empty slot; set an
@@ -75,13 +75,14 @@ struct Shrinker<Value> {
 
     var exhausted: Bool { attempts >= maxAttempts }
 
-    /// Cheap, productive passes to a fixpoint first; the costlier ones only when those stall,
+    /// Cheap, productive passes to a fixpoint first (a tree replaced by a subtree before any
+    /// deletion: one call can drop most of it); the costlier ones only when those stall,
     /// and back to the first after any of them makes progress (Hypothesis spends its calls the
     /// same way: most of a shrink is deletions and single-choice lowering).
     static var tiers: [[(inout Shrinker) -> Bool]] {
         [
-            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() },
-             { $0.replaceWithDescendants() }, { $0.reorderSiblings() }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
+            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.deleteSpanRuns() },
+             { $0.lowerLengthAndDelete() }, { $0.reorderSiblings() }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
              { $0.lowerPairs() }, { $0.minimizeChoices() }],
             [{ $0.deleteAndShift() }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
             [{ $0.deleteBlocks() }, { $0.redistribute() }],

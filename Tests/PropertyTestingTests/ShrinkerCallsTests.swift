@@ -149,4 +149,13 @@ import Testing
         #expect(shrinker.best.value == 1)
         #expect(shrinker.calls == 2, "\(shrinker.calls) calls")
     }
+
+    @Test("binheap's median shrink over 20 seeds runs the property at most twice as often as Hypothesis's shrink phase (61)")
+    func binheapCallsWithinTwiceHypothesis() throws {
+        let challenge = try #require(ShrinkingChallenge.catalog.first { $0.name == "binheap" })
+        let measurement = try #require(challenge.measure(seeds: 20))
+        let calls = try #require(Measurement.median(measurement.found.map(\.calls)))
+        #expect(calls <= 2 * 61, "median \(calls) calls")
+        #expect(measurement.ideal >= 19)
+    }
 }
