@@ -1,6 +1,7 @@
 /// The passes that make choices smaller without changing how many there are.
 extension Shrinker {
-    /// Sets every choice of a span to zero (a record's simplest value), largest spans first.
+    /// Sets every choice of a span to zero (a record's simplest value, a list element's simplest
+    /// value), largest spans first.
     mutating func zeroSpans() -> Bool {
         var improved = false, index = 0
         var spans: [ChoiceSource.Span] = [], sortedAt = -1
@@ -12,7 +13,10 @@ extension Shrinker {
                 sortedAt = improvements
             }
             guard index < spans.count else { break }
-            let range = spans[index].range
+            // A list element keeps its "one more?" flag: zeroed, the flag would end the list and
+            // the choices after it be read as what follows (deletion is its own pass).
+            let whole = spans[index].range
+            let range = spans[index].kind == .element ? whole.dropFirst() : whole
             if range.upperBound <= best.choices.count, best.choices[range].contains(where: { $0 != 0 }) {
                 var candidate = best.choices
                 for i in range { candidate[i] = 0 }

@@ -158,4 +158,24 @@ import Testing
         #expect(calls <= 2 * 61, "median \(calls) calls")
         #expect(measurement.ideal >= 19)
     }
+
+    @Test("zeroing a list element zeroes its value and keeps its flag: the list keeps its length")
+    func zeroedElementKeepsItsFlag() throws {
+        var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...1_000), count: 0...10), from: [1, 500, 1, 7, 0]) { $0.count < 2 }
+        let zeroed = shrinker.zeroSpans()
+        #expect(zeroed)
+        #expect(shrinker.best.value == [0, 0])
+    }
+
+    @Test("a list's elements are sorted in one candidate and swapped by the element pass; the subtree pass leaves them alone")
+    func listSwapsWaitForTheCheapPasses() throws {
+        var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...1_000), count: 0...10), from: [1, 9, 1, 5, 1, 7, 0]) { $0 == $0.sorted() }
+        let cheap = shrinker.swapSiblings(elements: false)
+        #expect(!cheap && shrinker.attempts == 0)
+        let sorted = shrinker.sortSiblings()
+        // Sorted, [5, 7, 9] passes: one candidate, no improvement.
+        #expect(!sorted && shrinker.attempts == 1)
+        let swapped = shrinker.swapSiblings(elements: true)
+        #expect(swapped && shrinker.best.value == [5, 9, 7])
+    }
 }
