@@ -1,9 +1,9 @@
 /// The passes that make choices smaller without changing how many there are.
 extension Shrinker {
-    /// Sets every choice of a span to zero (a record's simplest value, a list element's simplest
-    /// value), largest spans first.
+    /// Sets every choice of a span to zero (a record's simplest value), largest spans first;
+    /// list elements first, in runs (`zeroElementRuns`).
     mutating func zeroSpans() -> Bool {
-        var improved = false, index = 0
+        var improved = zeroElementRuns(), index = 0
         var spans: [ChoiceSource.Span] = [], sortedAt = -1
         while !exhausted {
             if sortedAt != improvements {
@@ -13,11 +13,8 @@ extension Shrinker {
                 sortedAt = improvements
             }
             guard index < spans.count else { break }
-            // A list element keeps its "one more?" flag: zeroed, the flag would end the list and
-            // the choices after it be read as what follows (deletion is its own pass).
-            let whole = spans[index].range
-            let range = spans[index].kind == .element ? whole.dropFirst() : whole
-            if range.upperBound <= best.choices.count, best.choices[range].contains(where: { $0 != 0 }) {
+            let range = spans[index].range
+            if spans[index].kind != .element, range.upperBound <= best.choices.count, best.choices[range].contains(where: { $0 != 0 }) {
                 var candidate = best.choices
                 for i in range { candidate[i] = 0 }
                 if consider(candidate) { improved = true }
@@ -25,6 +22,52 @@ extension Shrinker {
             index += 1
         }
         return improved
+    }
+
+    /// A list's elements set to their simplest value in runs from the front, found by doubling
+    /// then bisecting (values the property ignores go in a few calls, not one per element).
+    /// An element keeps its "one more?" flag: zeroed, the flag would end the list and the
+    /// choices after it be read as what follows (deletion is its own pass).
+    mutating func zeroElementRuns() -> Bool {
+        var improved = false, group = 0, position = 0
+        while !exhausted {
+            let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+            guard group < groups.count else { break }
+            guard position < groups[group].count else { group += 1; position = 0; continue }
+            let value = tree().spans[groups[group][position]].range.dropFirst()
+            if best.choices[value].allSatisfy({ $0 == 0 }) {
+                position += 1
+            } else if zeroRun(of: groups[group], from: position) {
+                improved = true
+            } else {
+                position += 1
+            }
+        }
+        return improved
+    }
+
+    /// Zeroes the values of `members[position...]` in the longest run that still fails.
+    private mutating func zeroRun(of members: [Int], from position: Int) -> Bool {
+        let spans = tree().spans, base = best.choices
+        func run(_ count: Int) -> [UInt64] {
+            var candidate = base
+            for member in members[position..<position + count] {
+                for i in spans[member].range.dropFirst() { candidate[i] = 0 }
+            }
+            return candidate
+        }
+        let available = members.count - position
+        guard consider(run(1)) else { return false }
+        var good = 1, size = 2
+        while size <= available, !exhausted {
+            if consider(run(size)) { good = size; size *= 2 } else { break }
+        }
+        var bad = min(size, available + 1)
+        while good + 1 < bad, !exhausted {
+            let middle = (good + bad) / 2
+            if consider(run(middle)) { good = middle } else { bad = middle }
+        }
+        return true
     }
 
     /// Each drawn choice: zero, then one, then, if half of it still fails, the smallest failing

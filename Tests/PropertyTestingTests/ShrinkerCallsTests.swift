@@ -178,4 +178,15 @@ import Testing
         let swapped = shrinker.swapSiblings(elements: true)
         #expect(swapped && shrinker.best.value == [5, 9, 7])
     }
+
+    @Test("forty element values the property ignores are zeroed in a few calls: runs from the front double, then bisect")
+    func elementValuesZeroedInRuns() throws {
+        let choices: [UInt64] = Array(repeating: [UInt64(1), 5], count: 40).flatMap { $0 } + [0]
+        var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...9), count: 0...100), from: choices) { $0.count < 40 }
+        let zeroed = shrinker.zeroSpans()
+        #expect(zeroed)
+        #expect(shrinker.best.value == Array(repeating: 0, count: 40))
+        // One call per element is what zeroing them one at a time spends.
+        #expect(shrinker.calls <= 12, "\(shrinker.calls) calls")
+    }
 }
