@@ -165,5 +165,3 @@ struct Shrinker<Value> {
         return candidate
     }
 }
-
-
