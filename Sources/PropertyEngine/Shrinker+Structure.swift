@@ -127,27 +127,47 @@ extension Shrinker {
         return improved
     }
 
-    /// Deletes one element and lowers by one the last choice of every other element of its
-    /// list (lists of positions or offsets, where removing one shifts what the others mean).
+    /// Deletes elements and lowers by as many the last choice of every other element of its
+    /// list (lists of positions or offsets, where removing one shifts what the others mean):
+    /// from each position, one, two, four … elements, then bisecting.
     mutating func deleteAndShift() -> Bool {
-        var improved = false, group = 0
+        var improved = false, group = 0, position = 0
         while !exhausted {
             let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
             guard group < groups.count else { break }
-            var position = 0
-            while !exhausted {
-                let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
-                guard group < groups.count, position < groups[group].count else { break }
-                let spans = tree().spans, members = groups[group]
-                var lowered = best.choices, changed = false
-                for (i, member) in members.enumerated() where i != position {
-                    let last = spans[member].range.upperBound - 1
-                    if spans[member].range.count > 1, lowered[last] > 0 { lowered[last] -= 1; changed = true }
-                }
-                if changed, consider(removing(spans[members[position]].range, from: lowered)) { improved = true } else { position += 1 }
-            }
-            group += 1
+            guard position < groups[group].count else { group += 1; position = 0; continue }
+            if deleteAndShiftRun(of: groups[group], from: position) { improved = true } else { position += 1 }
         }
         return improved
+    }
+
+    /// `members[position..<position + k]` deleted and the others' last choices lowered by k
+    /// (to 0 at least), for the largest k that still fails.
+    private mutating func deleteAndShiftRun(of members: [Int], from position: Int) -> Bool {
+        let spans = tree().spans, base = best.choices
+        func run(_ count: Int) -> [UInt64]? {
+            var lowered = base, changed = false
+            for (i, member) in members.enumerated() where i < position || i >= position + count {
+                let last = spans[member].range.upperBound - 1
+                if spans[member].range.count > 1, lowered[last] > 0 {
+                    lowered[last] -= Swift.min(lowered[last], UInt64(count))
+                    changed = true
+                }
+            }
+            let first = spans[members[position]].range.lowerBound, end = spans[members[position + count - 1]].range.upperBound
+            return changed ? removing(first..<end, from: lowered) : nil
+        }
+        let available = members.count - position
+        guard let one = run(1), consider(one) else { return false }
+        var good = 1, size = 2
+        while size <= available, !exhausted {
+            if let candidate = run(size), consider(candidate) { good = size; size *= 2 } else { break }
+        }
+        var bad = min(size, available + 1)
+        while good + 1 < bad, !exhausted {
+            let middle = (good + bad) / 2
+            if let candidate = run(middle), consider(candidate) { good = middle } else { bad = middle }
+        }
+        return true
     }
 }

@@ -9,8 +9,8 @@
 /// doubling then bisecting); lower a length and delete an element together; sort sibling
 /// spans; swap a node's subtrees; zero spans (a list element's value, its flag kept); lower
 /// equal choices together; lower two numbers by the same amount; minimize each choice (0, then
-/// 1, then by halves and probes). Then: swap list elements two at a time; delete an element
-/// and lower the others by one; move a subtree into its sibling's empty slot; set an
+/// 1, then by halves and probes). Then: swap list elements two at a time; delete elements (a
+/// run found by doubling) and lower the others by as many; move a subtree into its sibling's empty slot; set an
 /// integer to 0 keeping every other integer's value (its dependants' ranges move). Last:
 /// delete blocks of one to eight choices; move value from one choice to a later one. The
 /// result is a local minimum: no single edit these passes try makes it smaller, not

@@ -189,4 +189,19 @@ import Testing
         // One call per element is what zeroing them one at a time spends.
         #expect(shrinker.calls <= 12, "\(shrinker.calls) calls")
     }
+
+    @Test("eight leading elements of a list of positions are deleted, and the positions shifted, in a few calls")
+    func positionsDeletedAndShiftedInRuns() throws {
+        // [0, 0, 0, 0, 0, 0, 0, 0, 9, 8]: the last two point at each other.
+        let choices: [UInt64] = Array(repeating: [UInt64(1), 0], count: 8).flatMap { $0 } + [1, 9, 1, 8, 0]
+        var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...100), count: 0...100), from: choices) { list in
+            let n = list.count
+            return n < 2 || list[n - 1] != n - 2 || list[n - 2] != n - 1
+        }
+        let shifted = shrinker.deleteAndShift()
+        #expect(shifted)
+        #expect(shrinker.best.value == [1, 0])
+        // One call per deleted element is what deleting them one at a time spends.
+        #expect(shrinker.calls <= 6, "\(shrinker.calls) calls")
+    }
 }
