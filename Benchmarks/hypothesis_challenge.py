@@ -8,7 +8,9 @@ one line per challenge (ideal rate, median test calls in the shrink phase).
 Each problem is written from the challenge's page as a Hypothesis user writes it, the same
 problems `ShrinkingChallenge+Catalog.swift` rewrites with the harness's API. "calls" counts the
 test function's calls during the shrink phase (Hypothesis's own statistics, cache hits not
-counted, overruns included); "ran" those whose draw completed and ran the test body.
+counted, overruns included); "ran" those whose draw completed and ran the test body; "after
+first failure" every call from the first failing case to the end: the generation Hypothesis
+goes on with (it shrinks the smallest failure it found) plus the shrink phase.
 """
 
 import argparse
@@ -206,7 +208,11 @@ def run_seed(make, s):
         return None
     cases = stats.get("shrink-phase", {}).get("test-cases", [])
     ran = sum(1 for c in cases if c["status"] in ("valid", "interesting"))
-    return is_ideal(failing[-1]), len(cases), ran, failing[-1]
+    # Generation goes on after the first failure (report_multiple_bugs) and the shrink starts
+    # from the smallest failure found: those calls are test calls too.
+    generated = stats.get("generate-phase", {}).get("test-cases", [])
+    first = next((i for i, c in enumerate(generated) if c["status"] == "interesting"), len(generated) - 1)
+    return is_ideal(failing[-1]), len(cases), ran, failing[-1], len(generated) - first - 1 + len(cases)
 
 
 def median(values):
@@ -223,7 +229,7 @@ def main():
     only = [n for n in args.only.split(",") if n]
     import hypothesis
     print(f"hypothesis {hypothesis.__version__}: {args.seeds} seeds each")
-    print(f"{'challenge':29}{'ideal':7}{'calls':7}{'ran':6}")
+    print(f"{'challenge':29}{'ideal':7}{'calls':7}{'ran':6}{'after first failure':6}")
     for make in CHALLENGES:
         if only and make.__name__ not in only:
             continue
@@ -231,7 +237,8 @@ def main():
         ideal = sum(1 for o in outcomes if o[0])
         calls = median([o[1] for o in outcomes]) if outcomes else "-"
         ran = median([o[2] for o in outcomes]) if outcomes else "-"
-        print(f"{make.__name__:29}{ideal * 100 // args.seeds:<7}{calls:<7}{ran:<6}", flush=True)
+        after = median([o[4] for o in outcomes]) if outcomes else "-"
+        print(f"{make.__name__:29}{ideal * 100 // args.seeds:<7}{calls:<7}{ran:<6}{after}", flush=True)
         misses = {}
         for o in outcomes:
             if not o[0]:

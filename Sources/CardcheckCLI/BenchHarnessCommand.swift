@@ -16,8 +16,9 @@ enum BenchHarnessCommand {
         --challenge runs the shrinking challenge (bound5, calculator, binheap, …) on seeds
         0..<S (default 100) and prints per challenge: the share of seeds that find the failure
         within the PR profile's 100 cases, the share that shrink to the ideal result, the median
-        shrunk size (choices), candidates tried and shrink time; --misses M also lists the M most
-        frequent non-ideal results.
+        shrunk size (choices), candidates tried, calls of the property and shrink time, beside
+        Hypothesis's recorded calls (its shrink phase, and everything from its first failure
+        on) with the ratios; --misses M also lists the M most frequent non-ideal results.
 
         Ctrl-C or SIGTERM stops either with the figures of the work done so far, then a line
         saying so (exit 130 / 143).

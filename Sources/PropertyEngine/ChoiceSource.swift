@@ -188,6 +188,12 @@ final class ChoiceSource {
         return value
     }
 
+    /// Draws one random word and records nothing (where a forced choice replaces a random one,
+    /// so the rest of the stream, and a seed's other values, stay what they were).
+    func skipRandomWord() {
+        if replayed == nil { _ = rng.next() }
+    }
+
     /// Records `body`'s choices as one span (for deletion by the shrinker).
     func span<T>(_ kind: Span.Kind, _ body: () throws -> T) rethrows -> T {
         let start = choices.count

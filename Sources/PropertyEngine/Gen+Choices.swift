@@ -55,7 +55,8 @@ extension Gen {
 /// Maps choices to an integer so that smaller choices mean simpler integers. A range on one
 /// side of zero is one choice, the distance from the bound nearest zero. A range straddling
 /// zero is two: the magnitude, then the sign (0 positive), forced when only one side reaches
-/// that far; so 0, 1, −1, 2, −2 … in shortlex order, and lowering a magnitude keeps the sign.
+/// that far or the magnitude is 0; so 0, 1, −1, 2, −2 … in shortlex order, and lowering a
+/// magnitude keeps the sign.
 enum IntMapping {
     static func draw(lo: Int, hi: Int, from source: ChoiceSource) throws -> Int {
         try source.integer({ choices(for: $0 ?? 0, lo: lo, hi: hi) }) { try drawChoices(lo: lo, hi: hi, from: source) }
@@ -74,8 +75,11 @@ enum IntMapping {
         if hi <= 0 { return hi &- Int(bitPattern: UInt(try source.draw(max: UInt64(bitPattern: Int64(hi &- lo))))) }
         let positive = UInt64(hi), negative = UInt64(lo.magnitude)
         let magnitude = try source.draw(max: Swift.max(positive, negative))
-        let sign = magnitude <= Swift.min(positive, negative)
-            ? try source.draw(max: 1, random: ChoiceSource.weighted(0.5))
+        // 0 has no sign: forced to 0, so −0 never replays as a case of its own (the random word
+        // is still drawn, so a seed generates what it did).
+        if magnitude == 0 { source.skipRandomWord() }
+        let sign = magnitude == 0 ? try source.draw(forced: 0)
+            : magnitude <= Swift.min(positive, negative) ? try source.draw(max: 1, random: ChoiceSource.weighted(0.5))
             : try source.draw(forced: positive > negative ? 0 : 1)
         return value(magnitude: magnitude, negative: sign == 1)
     }

@@ -3,11 +3,15 @@ extension Gen {
     /// The generator `make` builds, built each time a value is drawn (Hypothesis's `deferred`):
     /// how a generator refers to itself outside a `compose` or `flatMap` closure. Written
     /// eagerly, `func calc() -> Gen<Calc> { .oneOf([int, Gen.zip(calc(), calc()).map(...)]) }`
-    /// calls itself forever before any generator exists (Swift's recursion, which no library
-    /// code is on the stack to stop); `Gen.zip(.deferred { calc() }, .deferred { calc() })`
-    /// draws, and a runaway draw ends as an overrun.
-    public static func deferred(_ make: @escaping @Sendable () -> Gen) -> Gen {
-        Gen { source in try make().generate(source) }
+    /// calls itself forever before any generator exists (Swift evaluates the arguments first,
+    /// and no library code is on the stack to stop it); `Gen.zip(.deferred { calc() },
+    /// .deferred { calc() })` draws, each draw one nesting level, and a runaway draw ends as an
+    /// overrun naming this line.
+    public static func deferred(
+        fileID: StaticString = #fileID, line: UInt = #line, _ make: @escaping @Sendable () -> Gen
+    ) -> Gen {
+        let site = GenSite(combinator: "Gen.deferred", fileID: fileID, line: line)
+        return Gen { source in try source.nested(site) { try make().generate(source) } }
     }
 
     /// A value that is either `leaf` or `branch(child)`, where `child` is this generator one
@@ -20,10 +24,14 @@ extension Gen {
     ///         Gen.zip(child, child).map { .add($0, $1) }
     ///     }
     ///
-    /// `branchProbability` is the chance of a branch at each level below the limit.
+    /// `branchProbability` is the chance of a branch at each level below the limit. Each level
+    /// is one nesting level: past 100 (with the `oneOf`s and `compose`s inside) a draw ends as
+    /// an overrun, so even a huge `maxDepth` never runs the stack out.
     public static func recursive(
-        maxDepth: Int = 5, branchProbability: Double = 0.5, leaf: Gen, branch: @escaping @Sendable (Gen) -> Gen
+        maxDepth: Int = 5, branchProbability: Double = 0.5, leaf: Gen, fileID: StaticString = #fileID, line: UInt = #line,
+        branch: @escaping @Sendable (Gen) -> Gen
     ) -> Gen {
+        let site = GenSite(combinator: "Gen.recursive", fileID: fileID, line: line)
         let more = ChoiceSource.weighted(Swift.min(Swift.max(branchProbability, 0), 1))
         var level = Gen { source in
             _ = try source.draw(forced: 0)
@@ -32,7 +40,8 @@ extension Gen {
         for _ in 0..<Swift.max(maxDepth, 0) {
             let branched = branch(level)
             level = Gen { source in
-                try source.draw(max: 1, random: more) == 0 ? try leaf.generate(source) : try branched.drawn(from: source)
+                try source.draw(max: 1, random: more) == 0 ? try leaf.generate(source)
+                    : try source.nested(site) { try branched.drawn(from: source) }
             }
         }
         return level

@@ -11,7 +11,8 @@ extension HarnessBenchmark {
         var lines = ["shrinking challenge: \(chosen.count) challenges, \(seeds) seeds each, PR shrink budget "
             + "(\(Profile.pr.maxShrinkAttempts) candidates); bar: ideal in 95% of seeds where Hypothesis reaches it, else 90%"]
         lines.append(pad("challenge", 29) + pad("found", 6) + pad("ideal", 6) + pad("bar", 6) + pad("size", 5)
-            + pad("replays", 8) + pad("calls", 6) + pad("hyp", 9) + pad("ratio", 6) + pad("ms", 7) + "ideal result")
+            + pad("replays", 8) + pad("calls", 6) + pad("hyp", 9) + pad("ratio", 6) + pad("hyp+", 5) + pad("ratio", 6)
+            + pad("ms", 7) + "ideal result")
         var worst = 0.0
         for challenge in chosen {
             guard let measurement = challenge.measure(seeds: seeds, stop: stop) else { break }
@@ -25,16 +26,22 @@ extension HarnessBenchmark {
             let met = measurement.ideal * 100 >= bar * seeds
             let hypothesis = challenge.hypothesis.map { "\($0.calls) \($0.idealPercent)%" } ?? "-"
             let ratio = zip(calls, challenge.hypothesis).map { String(format: "%.1f", Double($0) / Double(max($1.calls, 1))) } ?? "-"
+            let after = challenge.hypothesis.map { String($0.afterFirstFailure) } ?? "-"
+            let afterRatio = zip(calls, challenge.hypothesis).map {
+                String(format: "%.1f", Double($0) / Double(max($1.afterFirstFailure, 1)))
+            } ?? "-"
             lines.append(pad(challenge.name, 29) + pad(percent(measurement.foundWithinPR, seeds), 6)
                 + pad(percent(measurement.ideal, seeds), 6) + pad((met ? "ok " : "no ") + "\(bar)", 6) + pad(size, 5)
                 + pad(replays, 8) + pad(calls.map(String.init) ?? "-", 6) + pad(hypothesis, 9) + pad(ratio, 6)
-                + pad(String(format: "%.2f", time * 1000), 7) + (challenge.variant.map { "variant (\($0)): " } ?? "") + challenge.ideal)
+                + pad(after, 5) + pad(afterRatio, 6) + pad(String(format: "%.2f", time * 1000), 7) + (challenge.variant.map { "variant (\($0)): " } ?? "") + challenge.ideal)
             for (text, count) in measurement.commonMisses(misses) {
                 lines.append("    \(count)× " + text.replacingOccurrences(of: "\n", with: " "))
             }
         }
         lines.append("size: the shrunk case's choices; replays: candidates replayed; calls: those that ran the property; "
-            + "hyp: Hypothesis's shrink-phase calls and ideal rate on the same problem; ratio: calls / Hypothesis's "
+            + "hyp: Hypothesis's shrink-phase calls and ideal rate on the same problem; ratio: calls / Hypothesis's; "
+            + "hyp+: Hypothesis's calls from its first failure on (it generates on and shrinks the smallest failure; "
+            + "the harness shrinks the first, so its calls are all it spends after it), ratio: calls / those "
             + "(medians over the found seeds); ms: median shrink time, slowest \(String(format: "%.2f", worst * 1000)) ms")
         return lines
     }

@@ -141,11 +141,12 @@ struct PropertyRunner<Value> {
     }
 
     private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {
-        func replaying(_ source: ChoiceSource) -> Shrinker<Value>.Replay {
+        func replaying(_ source: ChoiceSource, known: ([UInt64]) -> Shrinker<Value>.Outcome? = { _ in nil }) -> Shrinker<Value>.Replay {
             func replay(_ outcome: Shrinker<Value>.Outcome, ranProperty: Bool) -> Shrinker<Value>.Replay {
                 .init(read: source.choices, bounds: source.bounds, exceeded: source.exceededBound, ranProperty: ranProperty, outcome: outcome)
             }
             guard let value = try? gen.drawn(from: source) else { return replay(.rejected, ranProperty: false) }
+            if let outcome = known(source.choices) { return replay(outcome, ranProperty: false) }
             let check = Check()
             guard let failure = Failure.of(value, check: check, body) else {
                 return replay(check.isDiscarded ? .rejected : .passed, ranProperty: true)
@@ -156,7 +157,7 @@ struct PropertyRunner<Value> {
         }
         var shrinker = Shrinker(
             start: start, maxAttempts: profile.maxShrinkAttempts,
-            evaluate: { replaying(ChoiceSource(replaying: $0)) }, evaluateValues: { replaying(ChoiceSource(replayingValues: $0)) })
+            evaluate: { replaying(ChoiceSource(replaying: $0)) }, evaluateValues: { replaying(ChoiceSource(replayingValues: $0), known: $1) })
         let clock = ContinuousClock(), started = clock.now
         shrinker.shrink()
         let elapsed = (clock.now - started).components

@@ -1,18 +1,33 @@
-/// Reordering: siblings sorted, then swapped, so the simpler one comes first (a list's
+/// Reordering: siblings sorted, or swapped, so the simpler one comes first (a list's
 /// elements in order, a node's subtrees mirrored when the mirror is the smaller failure).
 extension Shrinker {
-    mutating func reorderSiblings() -> Bool {
+    /// Each group of siblings sorted (one candidate a group).
+    mutating func sortSiblings() -> Bool {
         var improved = false, group = 0
         while !exhausted {
             let groups = tree().siblingGroups()
             guard group < groups.count else { break }
             if sortGroup(groups[group]) { improved = true }
+            group += 1
+        }
+        return improved
+    }
+
+    /// Siblings swapped two at a time: all pairs in small groups, neighbours in long ones.
+    /// Subtrees (a node's children: their mirror is often the smaller failure) with the cheap
+    /// passes; list elements, where the sort has been tried and swaps cost a call each, only
+    /// once those stall (`elements`).
+    mutating func swapSiblings(elements: Bool) -> Bool {
+        var improved = false, group = 0
+        while !exhausted {
+            let groups = tree().siblingGroups()
+            guard group < groups.count else { break }
+            if (tree().spans[groups[group][0]].kind == .element) != elements { group += 1; continue }
             var i = 0
             while !exhausted {
                 let groups = tree().siblingGroups()
                 guard group < groups.count, i < groups[group].count - 1 else { break }
                 let members = groups[group]
-                // All pairs in small groups, neighbours in long ones.
                 let partners = members.count <= 8 ? Array(i + 1..<members.count) : [i + 1]
                 for j in partners where swap(members, i, j) { improved = true; break }
                 i += 1

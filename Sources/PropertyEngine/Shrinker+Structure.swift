@@ -30,18 +30,17 @@ extension Shrinker {
     }
 
     /// Runs of sibling spans (list elements, a record's fields), any length: from each position,
-    /// back to front, the longest run found by doubling then bisecting; then single spans of any kind.
+    /// front to back, the longest run found by doubling then bisecting (a long tail or head goes
+    /// in a few calls, not one per element); then single spans of any kind, back to front.
     mutating func deleteSpanRuns() -> Bool {
         var improved = false, group = 0
         while !exhausted {
-            let groups = tree().siblingGroups()
-            guard group < groups.count else { break }
-            var position = groups[group].count - 1
-            while position >= 0, !exhausted {
-                let members = tree().siblingGroups().count > group ? tree().siblingGroups()[group] : []
-                guard position < members.count else { position -= 1; continue }
-                if deleteRun(of: members, from: position) { improved = true }
-                position -= 1
+            guard group < tree().siblingGroups().count else { break }
+            var position = 0
+            while !exhausted {
+                let groups = tree().siblingGroups()
+                guard group < groups.count, position < groups[group].count else { break }
+                if deleteRun(of: groups[group], from: position) { improved = true } else { position += 1 }
             }
             group += 1
         }
@@ -54,24 +53,24 @@ extension Shrinker {
         return improved
     }
 
-    /// Deletes siblings `members[position...]` in the longest run that still fails (at least two).
+    /// Deletes siblings `members[position...]` in the longest run that still fails: 1, 2, 4, …
+    /// then bisects between the last failing and the first passing length.
     private mutating func deleteRun(of members: [Int], from position: Int) -> Bool {
         let spans = tree().spans, base = best.choices
         func run(_ count: Int) -> [UInt64] {
             removing(spans[members[position]].range.lowerBound..<spans[members[position + count - 1]].range.upperBound, from: base)
         }
         let available = members.count - position
-        guard available >= 2 else { return false }
-        var good = 1, bad = available + 1, size = 2
-        while size <= available {
-            if consider(run(size)) { good = size; size *= 2 } else { bad = size; break }
+        guard available >= 1, consider(run(1)) else { return false }
+        var good = 1, size = 2
+        while size <= available, !exhausted {
+            if consider(run(size)) { good = size; size *= 2 } else { break }
         }
-        if good == 1 { return false }
-        if bad == available + 1 { bad = min(size, available + 1) }
-        // best changed: later candidates still edit `base` and must beat the new best.
-        while good + 1 < bad {
+        // best changed: later candidates still edit `base`, and are shorter than the new best.
+        var bad = min(size, available + 1)
+        while good + 1 < bad, !exhausted {
             let middle = (good + bad) / 2
-            if middle <= available, Self.shortlexLess(run(middle), best.choices), consider(run(middle)) { good = middle } else { bad = middle }
+            if consider(run(middle)) { good = middle } else { bad = middle }
         }
         return true
     }
@@ -128,27 +127,47 @@ extension Shrinker {
         return improved
     }
 
-    /// Deletes one element and lowers by one the last choice of every other element of its
-    /// list (lists of positions or offsets, where removing one shifts what the others mean).
+    /// Deletes elements and lowers by as many the last choice of every other element of its
+    /// list (lists of positions or offsets, where removing one shifts what the others mean):
+    /// from each position, one, two, four … elements, then bisecting.
     mutating func deleteAndShift() -> Bool {
-        var improved = false, group = 0
+        var improved = false, group = 0, position = 0
         while !exhausted {
             let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
             guard group < groups.count else { break }
-            var position = 0
-            while !exhausted {
-                let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
-                guard group < groups.count, position < groups[group].count else { break }
-                let spans = tree().spans, members = groups[group]
-                var lowered = best.choices, changed = false
-                for (i, member) in members.enumerated() where i != position {
-                    let last = spans[member].range.upperBound - 1
-                    if spans[member].range.count > 1, lowered[last] > 0 { lowered[last] -= 1; changed = true }
-                }
-                if changed, consider(removing(spans[members[position]].range, from: lowered)) { improved = true } else { position += 1 }
-            }
-            group += 1
+            guard position < groups[group].count else { group += 1; position = 0; continue }
+            if deleteAndShiftRun(of: groups[group], from: position) { improved = true } else { position += 1 }
         }
         return improved
+    }
+
+    /// `members[position..<position + k]` deleted and the others' last choices lowered by k
+    /// (to 0 at least), for the largest k that still fails.
+    private mutating func deleteAndShiftRun(of members: [Int], from position: Int) -> Bool {
+        let spans = tree().spans, base = best.choices
+        func run(_ count: Int) -> [UInt64]? {
+            var lowered = base, changed = false
+            for (i, member) in members.enumerated() where i < position || i >= position + count {
+                let last = spans[member].range.upperBound - 1
+                if spans[member].range.count > 1, lowered[last] > 0 {
+                    lowered[last] -= Swift.min(lowered[last], UInt64(count))
+                    changed = true
+                }
+            }
+            let first = spans[members[position]].range.lowerBound, end = spans[members[position + count - 1]].range.upperBound
+            return changed ? removing(first..<end, from: lowered) : nil
+        }
+        let available = members.count - position
+        guard let one = run(1), consider(one) else { return false }
+        var good = 1, size = 2
+        while size <= available, !exhausted {
+            if let candidate = run(size), consider(candidate) { good = size; size *= 2 } else { break }
+        }
+        var bad = min(size, available + 1)
+        while good + 1 < bad, !exhausted {
+            let middle = (good + bad) / 2
+            if let candidate = run(middle), consider(candidate) { good = middle } else { bad = middle }
+        }
+        return true
     }
 }

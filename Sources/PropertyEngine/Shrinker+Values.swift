@@ -1,8 +1,9 @@
 /// The passes that make choices smaller without changing how many there are.
 extension Shrinker {
-    /// Sets every choice of a span to zero (a record's simplest value), largest spans first.
+    /// Sets every choice of a span to zero (a record's simplest value), largest spans first;
+    /// list elements first, in runs (`zeroElementRuns`).
     mutating func zeroSpans() -> Bool {
-        var improved = false, index = 0
+        var improved = zeroElementRuns(), index = 0
         var spans: [ChoiceSource.Span] = [], sortedAt = -1
         while !exhausted {
             if sortedAt != improvements {
@@ -13,7 +14,7 @@ extension Shrinker {
             }
             guard index < spans.count else { break }
             let range = spans[index].range
-            if range.upperBound <= best.choices.count, best.choices[range].contains(where: { $0 != 0 }) {
+            if spans[index].kind != .element, range.upperBound <= best.choices.count, best.choices[range].contains(where: { $0 != 0 }) {
                 var candidate = best.choices
                 for i in range { candidate[i] = 0 }
                 if consider(candidate) { improved = true }
@@ -23,16 +24,74 @@ extension Shrinker {
         return improved
     }
 
-    /// Each choice: zero, then, if half of it still fails, the smallest failing value probed
-    /// up from 1, else the largest amount it can be lowered by, probed up from 1 (Hypothesis's
-    /// exponential probes: a choice's few calls go where its answer is, not bisecting 64 bits).
+    /// A list's elements set to their simplest value in runs from the front, found by doubling
+    /// then bisecting (values the property ignores go in a few calls, not one per element).
+    /// An element keeps its "one more?" flag: zeroed, the flag would end the list and the
+    /// choices after it be read as what follows (deletion is its own pass).
+    mutating func zeroElementRuns() -> Bool {
+        var improved = false, group = 0, position = 0
+        while !exhausted {
+            let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+            guard group < groups.count else { break }
+            guard position < groups[group].count else { group += 1; position = 0; continue }
+            let value = tree().spans[groups[group][position]].range.dropFirst()
+            if best.choices[value].allSatisfy({ $0 == 0 }) {
+                position += 1
+            } else if zeroRun(of: groups[group], from: position) {
+                improved = true
+            } else {
+                position += 1
+            }
+        }
+        return improved
+    }
+
+    /// Zeroes the values of `members[position...]` in the longest run that still fails.
+    private mutating func zeroRun(of members: [Int], from position: Int) -> Bool {
+        let spans = tree().spans, base = best.choices
+        func run(_ count: Int) -> [UInt64] {
+            var candidate = base
+            for member in members[position..<position + count] {
+                for i in spans[member].range.dropFirst() { candidate[i] = 0 }
+            }
+            return candidate
+        }
+        let available = members.count - position
+        guard consider(run(1)) else { return false }
+        var good = 1, size = 2
+        while size <= available, !exhausted {
+            if consider(run(size)) { good = size; size *= 2 } else { break }
+        }
+        var bad = min(size, available + 1)
+        while good + 1 < bad, !exhausted {
+            let middle = (good + bad) / 2
+            if consider(run(middle)) { good = middle } else { bad = middle }
+        }
+        return true
+    }
+
+    /// Each drawn choice: zero, then one, then, if half of it still fails, the smallest failing
+    /// value probed up from 2, else the largest amount it can be lowered by, probed up from 1
+    /// (Hypothesis's order: a choice's few calls go where its answer is, not bisecting 64 bits).
     mutating func minimizeChoices() -> Bool {
         var improved = false, index = 0
         while index < best.choices.count, !exhausted {
-            if lower(indices: [index]) { improved = true }
+            if isFree(index), lower(indices: [index]) { improved = true }
             index += 1
         }
         return improved
+    }
+
+    /// Whether choice `index` of the best is drawn, not forced (a forced choice replays as
+    /// itself whatever it holds: editing it only costs a call).
+    func isFree(_ index: Int) -> Bool {
+        index < best.bounds.count && best.bounds[index] != nil
+    }
+
+    /// Whether choice `index` is drawn from more than two values: a number, not a flag, a sign
+    /// or a forced choice (moving an amount into a flag or a sign only reinterprets the case).
+    func isNumber(_ index: Int) -> Bool {
+        index < best.bounds.count && (best.bounds[index] ?? 0) > 1
     }
 
     /// Choices holding the same value, lowered together ((x, x) to (10, 10), not (x, 10)).
@@ -41,17 +100,18 @@ extension Shrinker {
         while !exhausted {
             // The next distinct repeated value below `value`, largest first.
             var counts: [UInt64: Int] = [:]
-            for choice in best.choices where choice > 0 && choice < value { counts[choice, default: 0] += 1 }
+            for (i, choice) in best.choices.enumerated() where choice > 0 && choice < value && isFree(i) { counts[choice, default: 0] += 1 }
             guard let next = counts.filter({ $0.value >= 2 }).keys.max() else { break }
             value = next
-            let indices = best.choices.indices.filter { best.choices[$0] == next }
+            let indices = best.choices.indices.filter { best.choices[$0] == next && isFree($0) }
+            guard !indices.isEmpty else { continue }
             if lower(indices: indices) { improved = true }
         }
         return improved
     }
 
     /// Sets the choices at `indices` (all equal) to a smaller common value that still fails:
-    /// zero; else, when half fails, the smallest failing value below half; else the current
+    /// zero; one; else, when half fails, the smallest failing value below half; else the current
     /// value lowered by the largest amount that fails, or by two past a passing value.
     private mutating func lower(indices: [Int]) -> Bool {
         let base = best.choices, current = base[indices[0]]
@@ -63,6 +123,7 @@ extension Shrinker {
         }
         if consider(with(0)) { return true }
         guard current > 1 else { return false }
+        if consider(with(1)) { return true }
         let half = current / 2
         if consider(with(half)) {
             smallestFailing(below: half, with)
@@ -106,8 +167,9 @@ extension Shrinker {
         return failing > 0
     }
 
-    /// Two nearby choices lowered by the same amount ((994, 990) to (10, 6)): the largest
-    /// amount, else by bisection when lowering both by one still fails.
+    /// Two nearby numbers lowered by the same amount ((994, 990) to (10, 6)): the largest
+    /// amount, else by bisection when lowering both by one still fails. Flags, signs and forced
+    /// choices are not paired (lowering one only reinterprets the case; `minimizeChoices` tries it).
     mutating func lowerPairs() -> Bool {
         var improved = false, first = 0
         while first < best.choices.count, !exhausted {
@@ -115,7 +177,7 @@ extension Shrinker {
             while second < min(best.choices.count, first + 8), !exhausted {
                 let base = best.choices
                 let a = base[first], b = base[second]
-                if a > 0, b > 0, a != b {
+                if a > 0, b > 0, a != b, isNumber(first), isNumber(second) {
                     let most = min(a, b)
                     func lowered(_ amount: UInt64) -> [UInt64] {
                         var candidate = base
@@ -138,15 +200,16 @@ extension Shrinker {
         return improved
     }
 
-    /// Moves value from a choice to a later one (sums shrink to "0, 1, 100", not "31, 30, 40";
-    /// two negative numbers trade magnitude): all of it, else by bisection.
+    /// Moves value from a number to a later drawn choice (sums shrink to "0, 1, 100", not
+    /// "31, 30, 40"; two negative numbers trade magnitude, 2 becomes −1 through its sign): all
+    /// of it, else by bisection.
     mutating func redistribute() -> Bool {
         var improved = false, first = 0
         while first < best.choices.count, !exhausted {
             var second = first + 1
             while second < min(best.choices.count, first + 16), !exhausted {
                 let base = best.choices
-                if base[first] > 0 {
+                if base[first] > 0, isNumber(first), isFree(second) {
                     if consider(Self.transferring(base, first, second, base[first])) {
                         improved = true
                     } else if base[first] > 1, consider(Self.transferring(base, first, second, 1)) {

@@ -4,16 +4,19 @@
 ///
 /// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none
 /// changes anything or the budget is spent. First: cut loops between equal model states and
-/// delete whole stateful steps; delete runs of sibling spans (list elements, any number);
-/// lower a length and delete an element together; replace a span by one of its descendants
-/// (a node by a subtree); sort and swap sibling spans; zero spans; lower equal choices
-/// together; lower two choices by the same amount; minimize each choice. Then: delete an
-/// element and lower the others by one; move a subtree into its sibling's empty slot; set an
+/// delete whole stateful steps; replace a span by one of its descendants (a node by a
+/// subtree); delete runs of sibling spans (list elements, any number, found from the front by
+/// doubling then bisecting); lower a length and delete an element together; sort sibling
+/// spans; swap a node's subtrees; zero spans (a list element's value, its flag kept); lower
+/// equal choices together; lower two numbers by the same amount; minimize each choice (0, then
+/// 1, then by halves and probes). Then: swap list elements two at a time; delete elements (a
+/// run found by doubling) and lower the others by as many; move a subtree into its sibling's empty slot; set an
 /// integer to 0 keeping every other integer's value (its dependants' ranges move). Last:
 /// delete blocks of one to eight choices; move value from one choice to a later one. The
 /// result is a local minimum: no single edit these passes try makes it smaller, not
 /// necessarily the smallest failing sequence. A replay's outcome is cached by the choices it
-/// read (`ChoiceCache`), so no candidate runs the property twice.
+/// read (`ChoiceCache`), so no candidate runs the property twice (a value replay asks it with
+/// the choices its draws came to, before the property runs).
 struct Shrinker<Value> {
     /// A replayed candidate that failed.
     struct Attempt {
@@ -47,7 +50,7 @@ struct Shrinker<Value> {
     }
 
     private let evaluate: ([UInt64]) -> Replay
-    private let evaluateValues: ([ChoiceSource.DrawnValue]) -> Replay
+    private let evaluateValues: ([ChoiceSource.DrawnValue], _ known: ([UInt64]) -> Outcome?) -> Replay
     let maxAttempts: Int
     private(set) var best: Attempt
     /// Candidates replayed (the budget counts these), and those of them that ran the property.
@@ -60,9 +63,10 @@ struct Shrinker<Value> {
     private var cachedTree: (improvement: Int, tree: SpanTree)?
 
     /// `evaluate` replays a choice sequence and says what the replay read and how it ended;
-    /// `evaluateValues` the same for draws replayed by value.
+    /// `evaluateValues` the same for draws replayed by value, asking `known` with the choices
+    /// the draws came to before it runs the property (not at all when `known` has an outcome).
     init(start: Attempt, maxAttempts: Int, evaluate: @escaping ([UInt64]) -> Replay,
-         evaluateValues: @escaping ([ChoiceSource.DrawnValue]) -> Replay) {
+         evaluateValues: @escaping ([ChoiceSource.DrawnValue], _ known: ([UInt64]) -> Outcome?) -> Replay) {
         best = start
         self.maxAttempts = maxAttempts
         self.evaluate = evaluate
@@ -72,15 +76,17 @@ struct Shrinker<Value> {
 
     var exhausted: Bool { attempts >= maxAttempts }
 
-    /// Cheap, productive passes to a fixpoint first; the costlier ones only when those stall,
+    /// Cheap, productive passes to a fixpoint first (a tree replaced by a subtree before any
+    /// deletion: one call can drop most of it); the costlier ones only when those stall,
     /// and back to the first after any of them makes progress (Hypothesis spends its calls the
     /// same way: most of a shrink is deletions and single-choice lowering).
     static var tiers: [[(inout Shrinker) -> Bool]] {
         [
-            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() },
-             { $0.replaceWithDescendants() }, { $0.reorderSiblings() }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
+            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.deleteSpanRuns() },
+             { $0.lowerLengthAndDelete() }, { $0.sortSiblings() },
+             { $0.swapSiblings(elements: false) }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
              { $0.lowerPairs() }, { $0.minimizeChoices() }],
-            [{ $0.deleteAndShift() }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
+            [{ $0.swapSiblings(elements: true) }, { $0.deleteAndShift() }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
             [{ $0.deleteBlocks() }, { $0.redistribute() }],
         ]
     }
@@ -116,10 +122,11 @@ struct Shrinker<Value> {
     }
 
     /// Replays `values` by value (integers keep their values whatever range they are drawn
-    /// in); keeps the result when it is smaller and fails the same way.
+    /// in); keeps the result when it is smaller and fails the same way. Draws that come to
+    /// choices the cache knows (ranges that did not move) do not run the property again.
     mutating func consider(values: [ChoiceSource.DrawnValue]) -> Bool {
         guard attempts < maxAttempts else { return false }
-        return keep(run(evaluateValues(values)))
+        return keep(run(evaluateValues(values) { cache.outcome(of: $0) }))
     }
 
     /// Counts and caches a replay.

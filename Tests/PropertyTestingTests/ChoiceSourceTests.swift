@@ -43,4 +43,27 @@ import Testing
         #expect(source.choices.count == 1)
         #expect(source.spans.isEmpty)
     }
+
+    @Test("0 from a range straddling zero has a forced sign: −0 replays as 0, and the seed's later draws are unchanged")
+    func zeroHasNoSign() throws {
+        let gen = Gen.zip(Gen.int(in: -5...5), Gen.int(in: 0...1_000_000))
+        var zeros = 0
+        for seed: UInt64 in 0..<200 {
+            let source = ChoiceSource(seed: seed)
+            let (value, later) = try gen.drawn(from: source)
+            guard value == 0 else { continue }
+            zeros += 1
+            #expect(Array(source.choices.prefix(2)) == [0, 0] && source.bounds[1] == nil, "seed \(seed)")
+            // The sign's random word is still drawn: drawing magnitude and sign by hand, the next draw is the same.
+            let byHand = ChoiceSource(seed: seed)
+            _ = try byHand.draw(max: 5)
+            _ = try byHand.draw(max: 1, random: ChoiceSource.weighted(0.5))
+            let expected = try Gen.int(in: 0...1_000_000).drawn(from: byHand)
+            #expect(later == expected)
+        }
+        #expect(zeros > 0)
+        let replayed = ChoiceSource(replaying: [0, 1])
+        #expect(try Gen.int(in: -5...5).drawn(from: replayed) == 0)
+        #expect(replayed.choices == [0, 0])
+    }
 }

@@ -91,4 +91,38 @@ import Testing
         #expect(result.outcome != .misconfigured)
         #expect(result.cases == Self.profile.cases)
     }
+
+    /// Every shape of runaway that goes through a combinator, each draw never ending: the case
+    /// overruns, the run gives up on discards, and the health check names the generator's line.
+    static func expectRunaway<T>(_ name: String, _ gen: Gen<T>, named site: String) {
+        let result = checkProperty(name, gen, profile: Self.profile) { _ in true }
+        #expect(result.outcome == .gaveUp, "\(name)")
+        #expect(result.overruns == result.discarded && result.cases == 0, "\(name)")
+        let line = HarnessMessage.overran(name, generator: site, overruns: result.overruns, draws: result.discarded)
+        #expect(result.issues.contains(line), "\(name): \(result.issues)")
+    }
+
+    /// A pair of itself, through `Gen.deferred` only (no `oneOf` to stop at a leaf).
+    static func pairs() -> Gen<Calc> {
+        Gen.zip(Gen<Calc>.deferred { pairs() }, Gen<Calc>.deferred { pairs() }).map { .plus($0, $1) }
+    }
+    static let pairsLine = #line - 2
+    /// A chain of itself through `flatMap`.
+    static func chain() -> Gen<[Int]> {
+        Gen.int(in: 0...9).flatMap { n in chain().map { [n] + $0 } }
+    }
+    static let chainLine = #line - 2
+    /// `Gen.recursive` told to go a hundred thousand levels deep, always branching.
+    static let deep = Gen<Calc>.recursive(maxDepth: 100_000, branchProbability: 1, leaf: .constant(.int(0))) { child in
+        Gen.zip(child, child).map { .plus($0, $1) }
+    }
+    static let deepLine = #line - 3
+
+    @Test("a self-reference through Gen.deferred alone, a flatMap chain and a 100,000-level Gen.recursive end as overruns naming their line, never a crash")
+    func everyCombinatorShapeOverruns() {
+        let file = "PropertyTestingTests/GenOverrunTests.swift"
+        Self.expectRunaway("deferred pairs", Self.pairs(), named: "Gen.deferred at \(file):\(Self.pairsLine)")
+        Self.expectRunaway("flatMap chain", Self.chain(), named: "Gen.flatMap at \(file):\(Self.chainLine)")
+        Self.expectRunaway("deep recursive", Self.deep, named: "Gen.recursive at \(file):\(Self.deepLine)")
+    }
 }
