@@ -9,7 +9,7 @@ enum DiagnoseCommand {
     static let help = """
         usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json] [--strict] [--gap-steps N]
                                             [--gap-budget N] [--max-states N] [--time-limit S]
-                                            [--progress]
+                                            [--breaking PROPERTY] [--progress]
 
         Reads a server log (one JSON object per line, the fleet card's ~/.lfg/liveactivity.log;
         Docs/diagnose.md) and searches the model CONFIG.json names (default: \(defaultConfig))
@@ -25,6 +25,10 @@ enum DiagnoseCommand {
         A malformed line is refused (one line naming the file, the line and what was expected);
         an event kind the spec does not list is skipped and counted, or refused with --strict;
         fields beyond those the format needs are ignored.
+        With --breaking PROPERTY the witness must also break that property (a log of a frozen
+        card: is it zombie-card:unaddressable?): the log is searched as one episode, the steps
+        after its last line free as between two lines; "consistent, but no behaviour within
+        the gap bounds that writes it breaks PROPERTY" when none does (exit 1).
         Exit code: 0 consistent, 1 inconsistent, 2 bad input, 3 cut short by --max-states or
         --time-limit (partial report), 4 output not written, 130 Ctrl-C, 143 SIGTERM.
 
@@ -36,6 +40,8 @@ enum DiagnoseCommand {
                            world budget when larger)
           --max-states N   stop after N search states (partial report; default 5,000,000)
           --time-limit S   stop after S seconds (partial report)
+          --breaking P     the witness must break property P (any but the reach: goals; an
+                           unknown name is refused with the list)
           --progress       a progress line on standard error every 1,024 log lines (always
                            when standard error is a terminal)
         """
@@ -43,7 +49,7 @@ enum DiagnoseCommand {
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "diagnose",
-            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit"], flags: ["--strict", "--progress"])
+            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking"], flags: ["--strict", "--progress"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "diagnose", expected: "one log file")
         }
@@ -54,6 +60,7 @@ enum DiagnoseCommand {
         request.gapBudget = try args.integer("--gap-budget", in: 0...8)
         request.maxStates = try args.integer("--max-states", in: 1...Int(Int32.max))
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
+        request.breaking = args.string("--breaking")
         let file = try ConfigFile(path: args.string("--config") ?? defaultConfig)
         let model = try file.open()
         guard let diagnose = model.diagnose else { throw CommandError.noServerLog(file.path, file.entry.name) }

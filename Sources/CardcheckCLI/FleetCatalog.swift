@@ -74,6 +74,11 @@ enum FleetCatalog {
                 if let n = request.gapSteps { options.gapSteps = n }
                 if let n = request.gapBudget { options.gapWorldBudget = n }
                 if let n = request.maxStates { options.maxStates = n }
+                if let name = request.breaking {
+                    let known = FleetDiagnosisReport.breakable(model)
+                    guard known.contains(name) else { throw ServerLogError(CommandError.unknownProperty(name, known: known).description) }
+                    options.breaking = name
+                }
                 let progress = request.report.map { say in
                     { (line: Int, candidates: Int) in say("progress: line \(line + 1) of \(log.lines.count), \(candidates) candidate state(s)") }
                 }
@@ -83,6 +88,7 @@ enum FleetCatalog {
                 case .consistent: return (report.lines, .consistent)
                 case .inconsistent: return (report.lines, .inconsistent)
                 case .cutShort: return (report.lines, .cutShort)
+                case .unbroken: return (report.lines, .unbroken)
                 }
             }))
 }

@@ -157,7 +157,7 @@ extension ModelRunner {
         console.print(result.lines)
         switch result.verdict {
         case .consistent: return ExitCode.pass
-        case .inconsistent: return stop.exitCode.flatMap { $0 == ExitCode.partial ? nil : $0 } ?? ExitCode.fail
+        case .inconsistent, .unbroken: return stop.exitCode.flatMap { $0 == ExitCode.partial ? nil : $0 } ?? ExitCode.fail
         case .cutShort: return stop.exitCode ?? ExitCode.partial
         }
     }

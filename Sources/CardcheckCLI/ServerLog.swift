@@ -34,6 +34,8 @@ public struct DiagnoseRequest: Sendable {
     public var gapBudget: Int?
     public var maxStates: Int?
     public var timeLimit: Int?
+    /// `--breaking NAME`: a witness must break the property NAME.
+    public var breaking: String?
     /// `--progress`: a line on standard error every 1,024 log lines (also when stderr is a terminal).
     public var progress = false
     /// Where the progress lines go (set by the runner).
@@ -45,4 +47,6 @@ public enum DiagnoseVerdict: Sendable, Equatable {
     case consistent
     case inconsistent
     case cutShort
+    /// `--breaking`: the log is consistent, but not with a behaviour breaking the property.
+    case unbroken
 }

@@ -28,12 +28,17 @@ extension FleetDiagnosis {
         let keys = lines.map { Self.lineKey($0) }
         let names = FleetLogNames(Array(log.lines[range]))
         var search = Search()
+        let target = options.breaking.flatMap { name in model.properties.first { $0.name == name } }
         for s in model.initialStates() {
             search.push(
                 Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
-                    binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0),
+                    binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
+                    broken: target.map { Self.breaks($0, model, nil, nil, s) } ?? false),
                 parent: -1, action: nil)
         }
+        // With a property to break: the first node past the last line, kept as the answer
+        // should none break it.
+        var wroteAll: Int32?
         var reported = -1
         var actions: [FleetSystem.Action] = []
         var misses = Misses()
@@ -41,7 +46,8 @@ extension FleetDiagnosis {
         while let open = search.pop() {
             let p = Int(open.entry.position)
             if p == lines.count {
-                return outcome(.consistent, node: open.node, search, range: range)
+                if target == nil || open.entry.broken { return outcome(.consistent, node: open.node, search, range: range) }
+                wroteAll = wroteAll ?? open.node
             }
             search.expanded += 1
             if search.expanded & 255 == 0, stop?.isRaised == true {
@@ -72,15 +78,19 @@ extension FleetDiagnosis {
                 let events = model.logEvents(node.state, action, next, vetoLogged: &bit)
                 let across = Self.compact(renaming)
                 var binding = node.binding
+                let broken = node.broken || target.map { Self.breaks($0, model, node.state, action, next) } == true
                 if events.isEmpty {
                     guard Int(node.steps) < options.gapSteps else { continue }
                     binding.follow(across)
                     search.push(
                         Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
-                            world: node.world + (world ? 1 : 0), steps: node.steps + 1, total: node.total + 1, position: node.position),
+                            world: node.world + (world ? 1 : 0), steps: node.steps + 1, total: node.total + 1, position: node.position,
+                            broken: broken),
                         parent: open.node, action: action)
                     continue
                 }
+                // Past the last line (only searched for a property to break) nothing more is logged.
+                guard p < lines.count else { continue }
                 var matched = keys[p] == Self.lineKey(events[0]) && p + events.count <= lines.count
                 if matched {
                     for (j, e) in events.enumerated() where !binding.match(e, lines[p + j], at: p + j, names) {
@@ -96,10 +106,13 @@ extension FleetDiagnosis {
                 let furthest = search.furthest
                 search.push(
                     Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
-                        world: 0, steps: 0, total: node.total + 1, position: Int32(p + events.count)),
+                        world: 0, steps: 0, total: node.total + 1, position: Int32(p + events.count), broken: broken),
                     parent: open.node, action: action)
                 if search.furthest > furthest { misses = Misses() }
             }
+        }
+        if let wroteAll, let name = options.breaking {
+            return outcome(.unbroken(property: name), node: wroteAll, search, range: range)
         }
         let at = search.furthest
         var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count - 1))), node: search.deepest, search, range: range)
@@ -119,6 +132,25 @@ extension FleetDiagnosis {
         var steps: UInt8
         var total: Int32
         var position: Int32
+        /// With a property to break: whether the steps to here broke it.
+        var broken = false
+    }
+
+    /// Whether the step `old` --`action`--> `new` (or, without `old`, the initial state `new`)
+    /// breaks `property`, as the explorer judges it (at quiescence: in a quiescent state).
+    static func breaks(
+        _ property: Property<FleetSystem>, _ model: FleetSystem, _ old: FleetState?, _ action: FleetSystem.Action?,
+        _ new: FleetState
+    ) -> Bool {
+        switch property.kind {
+        case .always: return property.stateCheck?(model, new) == false
+        case .atQuiescence:
+            return property.stateCheck?(model, new) == false && FleetDiagnosisReport.quiescent(model, new)
+        case .transition:
+            guard let old, let action else { return false }
+            return property.stepCheck?(model, old, action, new) == false
+        case .sometimes: return false
+        }
     }
 
     /// A node is searched once per (state, veto bits, binding, position, world actions spent
@@ -130,6 +162,7 @@ extension FleetDiagnosis {
         var binding: FleetLogBinding
         var position: Int32
         var world: UInt8
+        var broken: Bool
     }
 
     /// How a node was reached: its parent node, the step, the log position after it.
@@ -154,7 +187,7 @@ extension FleetDiagnosis {
         mutating func push(_ entry: Open, parent: Int32, action: FleetSystem.Action?) {
             let key = NodeKey(
                 fingerprint: entry.fingerprint, vetoLogged: entry.vetoLogged, binding: entry.binding, position: entry.position,
-                world: entry.world)
+                world: entry.world, broken: entry.broken)
             if let seen = best[key], seen <= entry.steps { return }
             best[key] = entry.steps
             nodes.append(Trail(parent: parent, action: action, position: entry.position))

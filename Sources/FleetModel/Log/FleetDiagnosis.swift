@@ -23,6 +23,9 @@ public struct FleetDiagnosis {
         public var gapSteps: Int
         /// Search states in all (memory): past it the search stops, cut short.
         public var maxStates: Int
+        /// A property (by name) the witness must break: the search goes on past behaviours that
+        /// write the log and keep it, the steps after the last line free as between two lines.
+        public var breaking: String?
 
         public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
             self.gapWorldBudget = gapWorldBudget
@@ -48,6 +51,9 @@ public struct FleetDiagnosis {
         /// A carried search that spent its stall budget without passing line `index`: not a
         /// verdict (the line may still be writable), only where to search afresh.
         case stalled(index: Int)
+        /// With `Options.breaking`: behaviours write every line, but none within the bounds
+        /// breaks the property (the steps shown are the first that writes them all).
+        case unbroken(property: String)
     }
 
     /// What the search found, in the model's terms (rendered by `FleetDiagnosisReport`).

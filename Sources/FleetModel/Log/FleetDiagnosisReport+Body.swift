@@ -39,6 +39,11 @@ extension FleetDiagnosisReport {
             out.append("  candidate states there: \(outcome.stuckCount) (first \(outcome.stuckStates.count) below)")
             for s in outcome.stuckStates { out.append("    " + describe(model, s)) }
             out.append("longest prefix, one behaviour of \(steps.count) steps:")
+        case .unbroken(let name):
+            let settle = settling(model, steps)
+            steps += settle.steps
+            linesOfStep += settle.steps.map { _ in [] }
+            out.append("no behaviour within the gap bounds writes these lines and breaks \(name); the first that writes them (\(steps.count) steps, story below) keeps it")
         case .stalled(let index):
             out.append("NOT decided: the carried search gave up at line \(log.lines[min(index, max(0, log.lines.count - 1))].number)")
             out.append("the behaviour reached so far (\(steps.count) steps):")

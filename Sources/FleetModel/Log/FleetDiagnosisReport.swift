@@ -11,6 +11,9 @@ public struct FleetDiagnosisReport {
         case inconsistent(line: Int)
         /// The search was cut short (a limit or a signal) before an answer.
         case cutShort(reason: String)
+        /// With `Options.breaking`: consistent, but no behaviour within the bounds that writes
+        /// the log breaks the property.
+        case unbroken(property: String)
     }
 
     public var verdict: Verdict
@@ -47,6 +50,9 @@ public struct FleetDiagnosisReport {
         stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
         progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
     ) -> FleetDiagnosisReport {
+        if let name = options.breaking {
+            return breaking(name, model, log, path: path, options: options, stop: stop, reason: reason, progress: progress)
+        }
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
         let levels = levels(options)
         let starts = episodeStarts(log)
@@ -151,6 +157,10 @@ public struct FleetDiagnosisReport {
                 for k in first..<episode(of: index) where results[k] == nil { results[k] = .consistent }
                 for k in episode(of: index)..<starts.count { results[k] = .notDecided(index: index, reason: why) }
                 from = n
+            case .unbroken:
+                // Only a search asked to break a property (`breaking`, which does not come here).
+                passed(first..<starts.count, first: first, retried: retried)
+                from = n
             }
         }
         var verdict = Verdict.consistent
@@ -172,6 +182,7 @@ public struct FleetDiagnosisReport {
         case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
         case .inconsistent(let line): text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
         case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
+        case .unbroken: break  // only with `breaking`
         }
         return FleetDiagnosisReport(verdict: verdict, lines: text, outcomes: outcomes)
     }

@@ -1,0 +1,52 @@
+import Explorer
+import FleetCard
+
+extension FleetDiagnosisReport {
+    /// Diagnoses `log` asking for a witness that breaks the property `options.breaking` names:
+    /// the log searched as one episode (a property broken in one episode and a behaviour of
+    /// the next are not one behaviour), each gap level in turn, the steps after the last line
+    /// free within the gap bounds (a card frozen after the log ends breaks its property there).
+    static func breaking(
+        _ name: String, _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options,
+        stop: StopSignal?, reason: @escaping () -> String, progress: ((_ line: Int, _ candidates: Int) -> Void)?
+    ) -> FleetDiagnosisReport {
+        var outcome: FleetDiagnosis.Outcome?
+        var explored = 0, candidates = 0
+        for level in levels(options) {
+            let found = FleetDiagnosis(model: model, log: log, options: level)
+                .run(nil, stop: stop, reason: reason, progress: progress, stall: nil)
+            explored += found.expanded
+            candidates += found.candidates
+            outcome = found
+            if found.ending == .consistent || stop?.isRaised == true { break }
+            if case .cutShort = found.ending { break }
+        }
+        var text = header(model, log, path: path, episodes: 1, options: options)
+        text.append("asked: a behaviour that writes every line and breaks \(name) (--breaking: the log is searched as one episode)")
+        let verdict: Verdict
+        switch outcome?.ending {
+        case .consistent?: verdict = .consistent
+        case .stuck(let index)?: verdict = .inconsistent(line: log.lines[index].number)
+        case .unbroken?: verdict = .unbroken(property: name)
+        case .cutShort(_, let why)?: verdict = .cutShort(reason: why)
+        case .stalled?, nil: verdict = .cutShort(reason: "no search ran")
+        }
+        if let outcome { text += body(FleetDiagnosis(model: model, log: log, options: options), outcome, log) }
+        text.append("search: \(candidates) candidate state(s) over \(levels(options).count) gap level(s) at most, \(explored) gap state(s) explored")
+        text += FleetLogRule.lines(log)
+        switch verdict {
+        case .consistent: text.append("result: consistent, and a behaviour that writes it breaks \(name)")
+        case .inconsistent(let line):
+            text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
+        case .unbroken:
+            text.append("result: consistent, but no behaviour within the gap bounds that writes it breaks \(name)")
+        case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
+        }
+        return FleetDiagnosisReport(verdict: verdict, lines: text, outcomes: outcome.map { [$0] } ?? [])
+    }
+
+    /// The properties `--breaking` can name: every one but the reachability goals.
+    public static func breakable(_ model: FleetSystem) -> [String] {
+        model.properties.filter { $0.kind != .sometimes }.map(\.name)
+    }
+}

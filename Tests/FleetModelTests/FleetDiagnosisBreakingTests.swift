@@ -1,0 +1,63 @@
+import Explorer
+import FleetCard
+import Foundation
+import Testing
+@testable import FleetModel
+
+/// `breaking`: a diagnosis asked for a witness that breaks a named property.
+@Suite("FleetDiagnosisBreaking")
+struct FleetDiagnosisBreakingTests {
+    static let path = "Counterexamples/fleet-card/zombie-card.two-phones"
+
+    static func load() throws -> (FleetSystem, FleetLog) {
+        let (model, _) = try FleetDiagnosisTests.load(path + ".json")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + ".log.jsonl")))
+        return (model, try FleetLogFile.read(bytes, strict: true))
+    }
+
+    /// Whether `steps` break `name` somewhere, replayed apart from the search.
+    static func breaks(_ model: FleetSystem, _ steps: [FleetSystem.Action], _ name: String) throws -> Bool {
+        let property = try #require(model.properties.first { $0.name == name })
+        var state = try #require(model.initialStates().first)
+        for action in steps {
+            let next = try #require(model.next(state, action))
+            switch property.kind {
+            case .always: if property.stateCheck?(model, next) == false { return true }
+            case .atQuiescence:
+                if property.stateCheck?(model, next) == false && FleetDiagnosisReport.quiescent(model, next) { return true }
+            case .transition: if property.stepCheck?(model, state, action, next) == false { return true }
+            case .sometimes: break
+            }
+            state = next
+        }
+        return false
+    }
+
+    @Test("a log whose first witness breaks nothing is written by one breaking zombie-card:two-phones when asked")
+    func breaksWhenAsked() throws {
+        let (model, log) = try Self.load()
+        var options = FleetDiagnosisTests.narrow
+        let plain = FleetDiagnosisReport.make(model, log, path: "log", options: options)
+        #expect(plain.verdict == .consistent)
+        #expect(try !Self.breaks(model, try #require(plain.outcomes.last).steps, "zombie-card:two-phones"))
+        options.breaking = "zombie-card:two-phones"
+        let asked = FleetDiagnosisReport.make(model, log, path: "log", options: options)
+        #expect(asked.verdict == .consistent)
+        #expect(asked.lines.last == "result: consistent, and a behaviour that writes it breaks zombie-card:two-phones")
+        let witness = try #require(asked.outcomes.last).steps
+        #expect(FleetDiagnosis(model: model, log: log).projection(of: witness) == log.lines.count)
+        #expect(try Self.breaks(model, witness, "zombie-card:two-phones"))
+    }
+
+    @Test("asked to break a property no behaviour writing the log breaks: consistent, unbroken, and said so")
+    func unbroken() throws {
+        let (model, log) = try Self.load()
+        var options = FleetDiagnosis.Options(gapWorldBudget: 0, gapSteps: 6)
+        options.breaking = "restart-loop"
+        let asked = FleetDiagnosisReport.make(model, log, path: "log", options: options)
+        #expect(asked.verdict == .unbroken(property: "restart-loop"))
+        #expect(asked.lines.last == "result: consistent, but no behaviour within the gap bounds that writes it breaks restart-loop")
+        let steps = try #require(asked.outcomes.last).steps
+        #expect(FleetDiagnosis(model: model, log: log).projection(of: steps) == log.lines.count)
+    }
+}
