@@ -43,6 +43,18 @@ struct DiagnoseCommandTests {
         #expect(c.err.isEmpty)
     }
 
+    @Test("--breaking with a name that is no property (or a reach: goal) is refused with the list, exit 2, nothing on stdout",
+          arguments: ["no-such-property", "reach:card-shown"])
+    func breakingUnknown(_ name: String) {
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", Self.example, "--breaking", name) == ExitCode.badInput)
+        #expect(c.out.isEmpty)
+        #expect(c.err.count == 1)
+        #expect(c.err.first?.hasPrefix("cardcheck: unknown property '\(name)' (one of: duplicate-card:") == true)
+        #expect(c.err.first?.contains("zombie-card:two-phones") == true)
+        #expect(c.err.first?.split(separator: "(one of: ").last?.contains("reach:") == false)
+    }
+
     @Test("a search cut short by --max-states is a partial report, exit 3")
     func cutShort() {
         let c = CapturedConsole()
