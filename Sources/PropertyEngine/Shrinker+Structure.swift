@@ -58,15 +58,24 @@ extension Shrinker {
     private mutating func deleteRun(of members: [Int], from position: Int) -> Bool {
         let spans = tree().spans, base = best.choices
         func run(_ count: Int) -> [UInt64] {
-            removing(spans[members[position]].range.lowerBound..<spans[members[position + count - 1]].range.upperBound, from: base)
+            var candidate = base
+            let range = spans[members[position]].range.lowerBound..<spans[members[position + count - 1]].range.upperBound
+            candidate.removeSubrange(range.clamped(to: 0..<candidate.count))
+            return candidate
         }
-        let available = members.count - position
+        return considerLongestRun(available: members.count - position, run)
+    }
+
+    /// Tries `run(1)`, then runs of 2, 4, … while they still fail, then bisects between the
+    /// last failing and the first passing length: the longest failing run in a few calls.
+    /// False when even `run(1)` passes. (After a success `best` changed, but later candidates
+    /// still edit the same base, and are shorter than the new best.)
+    mutating func considerLongestRun(available: Int, _ run: (Int) -> [UInt64]) -> Bool {
         guard available >= 1, consider(run(1)) else { return false }
         var good = 1, size = 2
         while size <= available, !exhausted {
             if consider(run(size)) { good = size; size *= 2 } else { break }
         }
-        // best changed: later candidates still edit `base`, and are shorter than the new best.
         var bad = min(size, available + 1)
         while good + 1 < bad, !exhausted {
             let middle = (good + bad) / 2

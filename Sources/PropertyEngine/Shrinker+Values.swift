@@ -56,18 +56,7 @@ extension Shrinker {
             }
             return candidate
         }
-        let available = members.count - position
-        guard consider(run(1)) else { return false }
-        var good = 1, size = 2
-        while size <= available, !exhausted {
-            if consider(run(size)) { good = size; size *= 2 } else { break }
-        }
-        var bad = min(size, available + 1)
-        while good + 1 < bad, !exhausted {
-            let middle = (good + bad) / 2
-            if consider(run(middle)) { good = middle } else { bad = middle }
-        }
-        return true
+        return considerLongestRun(available: members.count - position, run)
     }
 
     /// Each drawn choice: zero, then one, then, if half of it still fails, the smallest failing
