@@ -29,7 +29,7 @@ struct FleetDiagnosisBreakingTests {
             switch property.kind {
             case .always: if property.stateCheck?(model, next) == false { return true }
             case .atQuiescence:
-                if property.stateCheck?(model, next) == false && FleetDiagnosisReport.quiescent(model, next) { return true }
+                if property.stateCheck?(model, next) == false && model.isQuiescent(next) { return true }
             case .transition: if property.stepCheck?(model, state, action, next) == false { return true }
             case .sometimes: break
             }

@@ -129,6 +129,15 @@ extension Model {
         }
         return names
     }
+
+    /// No enabled system action changes `state`, and no bound refuses one (as `Expansion`
+    /// judges): where an `atQuiescence` property is checked.
+    public func isQuiescent(_ state: State) -> Bool {
+        let actions = actions(in: state)
+        return actions.allSatisfy { action in
+            kind(of: action) == .world || (next(state, action).map { $0 == state } ?? true)
+        } && boundsRefusingSystemSteps(in: state, actions).isEmpty
+    }
 }
 
 extension Model where Self: Encodable {

@@ -1,9 +1,15 @@
 /// Re-executes steps one at a time and says where a given property first breaks (or, for a
 /// `sometimes` property, is first reached). Replay and minimization both judge through it, so
-/// "the same property breaks" means the same thing in both.
-struct PropertyJudge<M: Model> {
+/// "the same property breaks" means the same thing in both (and in a model's own tools, such
+/// as the fleet's diagnosis of a server log).
+public struct PropertyJudge<M: Model> {
     let model: M
     let property: Property<M>
+
+    public init(model: M, property: Property<M>) {
+        self.model = model
+        self.property = property
+    }
 
     /// What happened on one run of `steps` from `initial`.
     enum Verdict: Equatable {
@@ -32,8 +38,9 @@ struct PropertyJudge<M: Model> {
         return .holds
     }
 
-    /// Whether the property is broken on arriving in `state` (by `step`, when there was one).
-    func breaks(before step: (M.State, M.Action)?, _ state: M.State) -> Bool {
+    /// Whether the property is broken on arriving in `state` (by `step`, when there was one);
+    /// for a `sometimes` property, whether it is reached there.
+    public func breaks(before step: (M.State, M.Action)?, _ state: M.State) -> Bool {
         switch property.kind {
         case .always:
             return property.stateCheck?(model, state) == false
@@ -44,15 +51,7 @@ struct PropertyJudge<M: Model> {
             return property.stepCheck?(model, old, action, state) == false
         case .atQuiescence:
             // The check first: quiescence takes every enabled step, and most states pass the check.
-            return property.stateCheck?(model, state) == false && isQuiescent(state)
+            return property.stateCheck?(model, state) == false && model.isQuiescent(state)
         }
-    }
-
-    /// No enabled system action changes the state, and no bound refuses one (as `Expansion` judges).
-    func isQuiescent(_ state: M.State) -> Bool {
-        let actions = model.actions(in: state)
-        return actions.allSatisfy { action in
-            model.kind(of: action) == .world || (model.next(state, action).map { $0 == state } ?? true)
-        } && model.boundsRefusingSystemSteps(in: state, actions).isEmpty
     }
 }

@@ -28,12 +28,14 @@ extension FleetDiagnosis {
         let keys = lines.map { Self.lineKey($0) }
         let names = FleetLogNames(Array(log.lines[range]))
         var search = Search()
-        let target = options.breaking.flatMap { name in model.properties.first { $0.name == name } }
+        let target = options.breaking.flatMap { name in
+            model.properties.first { $0.name == name && $0.kind != .sometimes }.map { PropertyJudge(model: model, property: $0) }
+        }
         for s in model.initialStates() {
             search.push(
                 Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
                     binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
-                    broken: target.map { Self.breaks($0, model, nil, nil, s) } ?? false),
+                    broken: target?.breaks(before: nil, s) == true),
                 parent: -1, action: nil)
         }
         // With a property to break: the first node past the last line, kept as the answer
@@ -78,7 +80,7 @@ extension FleetDiagnosis {
                 let events = model.logEvents(node.state, action, next, vetoLogged: &bit)
                 let across = Self.compact(renaming)
                 var binding = node.binding
-                let broken = node.broken || target.map { Self.breaks($0, model, node.state, action, next) } == true
+                let broken = node.broken || target?.breaks(before: (node.state, action), next) == true
                 if events.isEmpty {
                     guard Int(node.steps) < options.gapSteps else { continue }
                     binding.follow(across)
@@ -136,22 +138,6 @@ extension FleetDiagnosis {
         var broken = false
     }
 
-    /// Whether the step `old` --`action`--> `new` (or, without `old`, the initial state `new`)
-    /// breaks `property`, as the explorer judges it (at quiescence: in a quiescent state).
-    static func breaks(
-        _ property: Property<FleetSystem>, _ model: FleetSystem, _ old: FleetState?, _ action: FleetSystem.Action?,
-        _ new: FleetState
-    ) -> Bool {
-        switch property.kind {
-        case .always: return property.stateCheck?(model, new) == false
-        case .atQuiescence:
-            return property.stateCheck?(model, new) == false && FleetDiagnosisReport.quiescent(model, new)
-        case .transition:
-            guard let old, let action else { return false }
-            return property.stepCheck?(model, old, action, new) == false
-        case .sometimes: return false
-        }
-    }
 
     /// A node is searched once per (state, veto bits, binding, position, world actions spent
     /// in its gap); met again with fewer of its gap's steps spent, it is searched again (it

@@ -89,20 +89,9 @@ extension FleetDiagnosisReport {
         }
         var out: [String] = []
         for p in model.properties where p.kind != .sometimes {
-            var at: Int?
-            for k in states.indices {
-                let bad: Bool
-                switch p.kind {
-                case .always: bad = p.stateCheck?(model, states[k]) == false
-                case .atQuiescence: bad = p.stateCheck?(model, states[k]) == false && quiescent(model, states[k])
-                case .transition: bad = k > 0 && p.stepCheck?(model, states[k - 1], steps[k - 1], states[k]) == false
-                case .sometimes: bad = false
-                }
-                if bad {
-                    at = k
-                    break
-                }
-            }
+            // Judged as the explorer judges (replay, minimization): the states are replayed once.
+            let judge = PropertyJudge(model: model, property: p)
+            let at = states.indices.first { k in judge.breaks(before: k > 0 ? (states[k - 1], steps[k - 1]) : nil, states[k]) }
             guard let k = at else { continue }
             let after = lastLine[k] >= 0 ? "after log line \(log.lines[lastLine[k]].number)" : "before the first line"
             let cls = FleetSystem.propertyClass(p.name)
@@ -112,13 +101,6 @@ extension FleetDiagnosisReport {
             out.append(text)
         }
         return ["properties broken on the way:"] + (out.isEmpty ? ["  none"] : out)
-    }
-
-    /// No enabled system step changes `s`, and no bound refuses one (as the explorer judges).
-    static func quiescent(_ model: FleetSystem, _ s: FleetState) -> Bool {
-        model.actions(in: s).allSatisfy { a in
-            a.isWorld || ((model.next(s, a).map { $0 == s } ?? true) && model.refusingBound(s, a) == nil)
-        }
     }
 
     /// After the log's last line: unlogged system steps (the first enabled in action order that
@@ -133,7 +115,7 @@ extension FleetDiagnosisReport {
         }
         var out: [FleetSystem.Action] = []
         while out.count < 64 {
-            if quiescent(model, s) { return (out, true) }
+            if model.isQuiescent(s) { return (out, true) }
             let step = model.actions(in: s).lazy.filter { !$0.isWorld }.compactMap { a -> (FleetSystem.Action, FleetState, UInt8)? in
                 var bit = vetoLogged
                 guard let next = model.next(s, a), next != s, model.logEvents(s, a, next, vetoLogged: &bit).isEmpty else { return nil }

@@ -11,7 +11,7 @@ import Testing
         let judge = PropertyJudge(model: model, property: model.properties[0])
         let broken = CountedMailer.states.filter { judge.breaks(before: nil, $0) }
         for state in CountedMailer.states {
-            #expect(judge.breaks(before: nil, state) == (state.queued != 0 && judge.isQuiescent(state)), "\(state)")
+            #expect(judge.breaks(before: nil, state) == (state.queued != 0 && model.isQuiescent(state)), "\(state)")
         }
         // A request queued behind the cap with the link down waits only on the bound: quiescent
         // only when the model does not declare it.
