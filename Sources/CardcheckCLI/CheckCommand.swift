@@ -90,7 +90,7 @@ enum CheckCommand {
             if fabric != nil { throw CommandError.notWith("--spill", "cardcheck-mpi (each rank keeps its levels in memory)") }
             if let problem = SearchSpilling.problem(directory: directory) { throw CommandError(problem) }
             // Spill past --memory (or half the machine's limit); stop only at the machine's limit.
-            let given = try args.integer("--memory", in: 16...16_000_000).map { $0 * 1_000_000 }
+            let given = args.string("--memory") != nil ? request.memoryLimit : nil
             request.spill = SearchSpilling(directory: directory, afterBytes: given ?? ResidentMemory.defaultLimit / 2)
             request.memoryLimit = max(ResidentMemory.defaultLimit, given ?? 0)
         }

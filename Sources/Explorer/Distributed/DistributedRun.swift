@@ -157,7 +157,7 @@ struct DistributedRun<M: Model> {
                     let to = owner(s.key)
                     // This rank's own successors go straight in, as the state they already are.
                     if to == me {
-                        take(s.key, parent: s.parent, action: s.action, used: s.used, atBound: atBound, into: &next) { s.state }
+                        if atBound { noteBeyondBound(s.key) } else { take(s.key, s.parent, s.action, s.used, into: &next) { s.state } }
                         continue
                     }
                     guard sent.insert(s.key) else { continue }
@@ -193,50 +193,44 @@ struct DistributedRun<M: Model> {
             while !reader.atEnd {
                 let key = try reader.get(UInt64.self)
                 if atBound {
-                    take(key, parent: 0, action: 0, used: 0, atBound: true, into: &next) { nil }
+                    noteBeyondBound(key)
                     continue
                 }
                 let parent = try reader.get(UInt32.self)
                 let action = try reader.get(UInt16.self)
                 let used = try reader.get(UInt8.self)
                 let blob = try reader.blob()
-                var unreadable = false
-                take(key, parent: parent, action: action, used: used, atBound: false, into: &next) {
-                    guard let state = coder.decode(blob) else {
-                        unreadable = true
-                        return nil
-                    }
+                try take(key, parent, action, used, into: &next) { () throws(WireReader.Short) in
+                    guard let state = coder.decode(blob) else { throw WireReader.Short() }
                     return model.stored(state)
                 }
-                if unreadable { throw WireReader.Short() }
             }
         } catch {
             throw FabricEnded(reason: Self.unreadable)
         }
     }
 
-    /// One successor this rank owns: at the bound, only whether it is new; else a new state is
-    /// kept with the least (parent, action) that reaches it in this level. `state` is asked for
-    /// only when the successor is kept (a peer's is decoded then); nil: it could not be read.
-    mutating func take(
-        _ key: UInt64, parent: UInt32, action: UInt16, used: UInt8, atBound: Bool, into next: inout NextLevel<M.Stored>,
-        state: () -> M.Stored?
-    ) {
-        if atBound {
-            if !visited.contains(key) { findings.beyondBound = true }
-            return
-        }
+    /// A successor past the depth bound that this rank owns: only whether it is new matters.
+    mutating func noteBeyondBound(_ key: UInt64) {
+        if !visited.contains(key) { findings.beyondBound = true }
+    }
+
+    /// A successor this rank owns: a new state is kept with the least (parent, action) that
+    /// reaches it in this level. `state` is asked for only when it is kept (a peer's is decoded
+    /// then, and a batch it cannot decode is refused).
+    mutating func take<E: Error>(
+        _ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Stored>,
+        state: () throws(E) -> M.Stored
+    ) throws(E) {
         if let slot = next.slot[key] {
             guard (parent, action) < (next.parents[slot], next.actions[slot]) else { return }
             // The same key from an earlier step: the earliest step's state is the one kept
             // (with symmetry two states share a key, and the sequential search keeps the first).
-            guard let stored = state() else { return }
-            next.replace(slot, state: stored, parent: parent, action: action)
+            next.replace(slot, state: try state(), parent: parent, action: action)
             return
         }
         guard visited.insert(key) else { return }
-        guard let stored = state() else { return }
-        next.append(key: key, state: stored, parent: parent, action: action, used: used)
+        next.append(key: key, state: try state(), parent: parent, action: action, used: used)
     }
 
     static var unreadable: String { "a rank sent a batch this one cannot read" }

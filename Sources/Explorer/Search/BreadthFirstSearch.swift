@@ -124,7 +124,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         result.checkpointProblem = checkpointProblem
         result.checkpointRefused = checkpointRefused
         if let spill = level.spill {
-            result.spilled = spill.summary.map { SpillSummary(fromDepth: $0.fromDepth, bytesWritten: spill.bytesWritten, directory: $0.directory) }
+            result.spilled = spill.summary
             if stop == .spillFailed { result.spillProblem = spill.failure }
         }
         if counting {

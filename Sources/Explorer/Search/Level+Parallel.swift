@@ -38,9 +38,7 @@ extension Level {
         while done < chunkCount {
             progress(graph.count)
             let roundEnd = min(chunkCount, done + chunksPerRound)
-            if let reason = spillAndLoad(
-                done * chunkSize..<min(roundEnd * chunkSize, frontier.count), codec: { .raw ?? .json(expansion.model) })
-            {
+            if let reason = spillAndLoad(done * chunkSize..<min(roundEnd * chunkSize, frontier.count), model: expansion.model) {
                 return reason
             }
             work.reset(chunks: roundEnd - done, properties: expansion.properties.count)

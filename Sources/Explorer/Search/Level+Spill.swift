@@ -4,8 +4,8 @@ import Foundation
 /// A search's spilling: the mark it starts at, and once started, the files its levels go to.
 final class LevelSpill: @unchecked Sendable {
     let options: SearchSpilling
-    /// Set when the search started spilling.
-    private(set) var summary: SpillSummary?
+    /// The level being expanded when the search started spilling (nil: it has not).
+    private(set) var startDepth: Int?
     private(set) var files: [SpillFile] = []
     /// Why a spill file could not be opened (the others fail through their own `failure`).
     private var openFailure: String?
@@ -17,7 +17,10 @@ final class LevelSpill: @unchecked Sendable {
 
     var failure: String? { openFailure ?? files.lazy.compactMap(\.failure).first }
 
-    var bytesWritten: Int { files.reduce(0) { $0 + $1.written } }
+    /// What went to disk, once the search spilled.
+    var summary: SpillSummary? {
+        startDepth.map { SpillSummary(fromDepth: $0, bytesWritten: files.reduce(0) { $0 + $1.written }, directory: options.directory) }
+    }
 
     /// A new file for one column, or nil (and `failure` set) when none can be opened.
     func file(_ name: String) -> SpillFile? {
@@ -30,21 +33,19 @@ final class LevelSpill: @unchecked Sendable {
         return file
     }
 
-    func started() {
-        summary = SpillSummary(fromDepth: depth, bytesWritten: 0, directory: options.directory)
-    }
+    func start() { startDepth = depth }
 }
 
 extension Level {
     /// At a batch or round boundary: starts spilling once resident memory passes the mark, and
     /// reads back the frontier's chunks `range` (about to be expanded) if they are on disk.
     /// Returns `.spillFailed` when a file cannot be opened, written or read.
-    mutating func spillAndLoad(_ range: Range<Int>, codec: () -> ChunkCodec<State>) -> SearchStopReason? {
+    mutating func spillAndLoad<M: Model>(_ range: Range<Int>, model: M) -> SearchStopReason? where M.Stored == State {
         guard let spill else { return nil }
-        if spill.summary == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
-            startSpilling(spill, codec: codec())
+        if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
+            startSpilling(spill, codec: .raw ?? .json(model))
         }
-        guard spill.summary != nil else { return nil }
+        guard spill.startDepth != nil else { return nil }
         guard frontier.load(range), used.load(range), spill.failure == nil else { return .spillFailed }
         return nil
     }
@@ -52,7 +53,7 @@ extension Level {
     /// Gives each level column a file, writes out the full chunks they hold, and hands the
     /// freed memory back to the kernel so the mark measures what is left.
     private mutating func startSpilling(_ spill: LevelSpill, codec: ChunkCodec<State>) {
-        spill.started()
+        spill.start()
         guard let bytes = ChunkCodec<UInt8>.raw,
             let f = spill.file("frontier"), let u = spill.file("used"),
             let n = spill.file("next"), let nu = spill.file("next-used")

@@ -1,11 +1,10 @@
-/// A column's chunks on disk: where each was written, and whether new full chunks follow them.
+/// A column's chunks on disk: where each was written. A column has one only once the search
+/// spills, and from then on every chunk goes to disk as it fills.
 final class ColumnSpill<Element: Sendable>: @unchecked Sendable {
     let file: SpillFile
     let codec: ChunkCodec<Element>
     /// Where chunk i was written, for the chunks on disk (by chunk index).
     var places: [Int: SpillFile.Place] = [:]
-    /// Set once the search spills: each chunk is written as soon as it is full.
-    var writing = false
 
     init(file: SpillFile, codec: ChunkCodec<Element>) {
         self.file = file
@@ -23,8 +22,7 @@ extension ChunkedColumn {
     /// Writes every full chunk still held to disk and frees it, and from now on each chunk as
     /// it fills. Only the last, partly filled, chunk stays in memory.
     mutating func spillFullChunks() {
-        guard let spill else { return }
-        spill.writing = true
+        guard spill != nil else { return }
         let full = count & (Self.chunkSize - 1) == 0 ? chunks.count : chunks.count - 1
         for i in firstKept..<max(firstKept, full) { spillChunk(i) }
     }

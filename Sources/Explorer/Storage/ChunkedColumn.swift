@@ -30,7 +30,7 @@ struct ChunkedColumn<Element>: Sendable where Element: Sendable {
     mutating func append(_ element: Element) {
         if count & (Self.chunkSize - 1) == 0 {
             // The chunk just filled goes to disk once the search spills (one check a chunk).
-            if let spill, spill.writing, !chunks.isEmpty { spillChunk(chunks.count - 1) }
+            if spill != nil, !chunks.isEmpty { spillChunk(chunks.count - 1) }
             var chunk: [Element] = []
             chunk.reserveCapacity(Self.chunkSize)
             chunks.append(chunk)
