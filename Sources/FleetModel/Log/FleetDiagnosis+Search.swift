@@ -24,9 +24,7 @@ extension FleetDiagnosis {
         progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?
     ) -> Outcome {
         let range = range ?? 0..<log.lines.count
-        let lines = Array(log.lines[range].map(\.event))
-        let keys = lines.map { Self.lineKey($0) }
-        let names = FleetLogNames(Array(log.lines[range]))
+        var lines = FleetLogReading(log.lines[range])
         var search = Search()
         let target = options.breaking.flatMap { name in
             model.properties.first { $0.name == name && $0.kind != .sometimes }.map { PropertyJudge(model: model, property: $0) }
@@ -47,7 +45,7 @@ extension FleetDiagnosis {
         var passed = (furthest: 0, at: 0)
         while let open = search.pop() {
             let p = Int(open.entry.position)
-            if p == lines.count {
+            if p == lines.count(against: p) {
                 if target == nil || open.entry.broken { return outcome(.consistent, node: open.node, search, range: range) }
                 wroteAll = wroteAll ?? open.node
             }
@@ -92,16 +90,16 @@ extension FleetDiagnosis {
                     continue
                 }
                 // Past the last line (only searched for a property to break) nothing more is logged.
-                guard p < lines.count else { continue }
-                var matched = keys[p] == Self.lineKey(events[0]) && p + events.count <= lines.count
+                guard p < lines.count(against: p) else { continue }
+                var matched = lines.key(p) == Self.lineKey(events[0]) && p + events.count <= lines.count(against: p + events.count)
                 if matched {
-                    for (j, e) in events.enumerated() where !binding.match(e, lines[p + j], at: p + j, names) {
+                    for (j, e) in events.enumerated() where !binding.match(e, lines.event(p + j), at: p + j, lines.names) {
                         matched = false
                         break
                     }
                 }
                 guard matched else {
-                    if p == search.furthest { misses.add(events, node.binding) { describe($0, $1, names) } }
+                    if p == search.furthest { misses.add(events, node.binding) }
                     continue
                 }
                 binding.follow(across)
@@ -117,8 +115,8 @@ extension FleetDiagnosis {
             return outcome(.unbroken(property: name), node: wroteAll, search, range: range)
         }
         let at = search.furthest
-        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count - 1))), node: search.deepest, search, range: range)
-        result.wouldLog = misses.distinct
+        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range)
+        result.wouldLog = misses.distinct { describe($0, $1, lines.names) }
         result.stuckStates = misses.states
         result.stuckCount = misses.count
         return result
@@ -220,11 +218,10 @@ extension FleetDiagnosis {
     }
 
     /// At the furthest position reached: what its nodes would log instead (distinct, at most
-    /// 64, from at most 4,096 steps tried) and a few of its states.
+    /// 64, from the first 4,096 steps tried) and a few of its states. The steps are kept as
+    /// they are and described only if the search sticks there: most positions are passed.
     struct Misses {
-        var distinct: [String] = []
-        var seen: Set<String> = []  // lookup only
-        var tried = 0
+        var tried: [(events: [FleetModelLogEvent], binding: FleetLogBinding)] = []
         var states: [FleetState] = []
         var count = 0
 
@@ -233,13 +230,19 @@ extension FleetDiagnosis {
             if states.count < 3 { states.append(state) }
         }
 
-        mutating func add(
-            _ events: [FleetModelLogEvent], _ binding: FleetLogBinding, _ describe: ([FleetModelLogEvent], FleetLogBinding) -> String
-        ) {
-            guard distinct.count < 64, tried < 4096 else { return }
-            tried += 1
-            let w = describe(events, binding)
-            if seen.insert(w).inserted { distinct.append(w) }
+        mutating func add(_ events: [FleetModelLogEvent], _ binding: FleetLogBinding) {
+            if tried.count < 4096 { tried.append((events, binding)) }
+        }
+
+        /// The distinct descriptions of the steps tried, in the order tried, at most 64.
+        func distinct(_ describe: ([FleetModelLogEvent], FleetLogBinding) -> String) -> [String] {
+            var out: [String] = []
+            var seen: Set<String> = []  // lookup only
+            for (events, binding) in tried where out.count < 64 {
+                let w = describe(events, binding)
+                if seen.insert(w).inserted { out.append(w) }
+            }
+            return out
         }
     }
 

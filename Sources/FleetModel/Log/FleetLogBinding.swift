@@ -79,25 +79,32 @@ struct FleetLogNames: Sendable {
     var previous: [Int] = []
     private var sidIndex: [String: Int] = [:]  // lookup only
     private var tokenIndex: [String: Int] = [:]  // lookup only
+    /// For each token, the last line that named it.
+    private var last: [Int] = []
 
-    init(_ lines: [FleetLogLine]) {
-        var last: [Int] = []
-        previous = Array(repeating: -1, count: lines.count)
-        for (i, line) in lines.enumerated() {
-            switch line.event {
-            case .decide(_, _, _, _, let rows, _): for r in rows { add(sid: r.session) }
-            case .startVetoed(let population): for s in population { add(sid: s) }
-            case .send(_, let token, _, _):
-                if tokenIndex[token] == nil {
-                    tokenIndex[token] = tokens.count
-                    tokens.append(token)
-                    last.append(-1)
-                }
-                let id = tokenIndex[token] ?? 0
-                previous[i] = last[id]
-                last[id] = i
-            default: break
+    init() {}
+
+    init<Lines: Sequence<FleetLogLine>>(_ lines: Lines) {
+        for line in lines { append(line) }
+    }
+
+    /// Names the next line's sids and tokens (the line after those appended before).
+    mutating func append(_ line: FleetLogLine) {
+        let i = previous.count
+        previous.append(-1)
+        switch line.event {
+        case .decide(_, _, _, _, let rows, _): for r in rows { add(sid: r.session) }
+        case .startVetoed(let population): for s in population { add(sid: s) }
+        case .send(_, let token, _, _):
+            if tokenIndex[token] == nil {
+                tokenIndex[token] = tokens.count
+                tokens.append(token)
+                last.append(-1)
             }
+            let id = tokenIndex[token] ?? 0
+            previous[i] = last[id]
+            last[id] = i
+        default: break
         }
     }
 

@@ -1,0 +1,42 @@
+/// The lines of the range a search reads, taken in only as far as the search comes (a search
+/// carried from the middle of a long log mostly stops a few lines on: reading the rest of the
+/// log for every search made long logs quadratic). It also records what the search read, so
+/// that a search of other lines that read the same can be answered by this one (`FleetRunMemo`).
+struct FleetLogReading {
+    private let source: ArraySlice<FleetLogLine>
+    private(set) var events: [FleetFileLogEvent] = []
+    private(set) var keys: [UInt8] = []
+    private(set) var names = FleetLogNames()
+    /// The largest value the search compared with `count`: a range of another length answers
+    /// every such comparison alike when both lengths are above it.
+    private(set) var lengthAsked = 0
+
+    init(_ lines: ArraySlice<FleetLogLine>) { source = lines }
+
+    /// How many lines the range has, compared with `value` (`==`, `<` or `<=` at the caller).
+    mutating func count(against value: Int) -> Int {
+        lengthAsked = max(lengthAsked, value)
+        return source.count
+    }
+
+    /// Line `i` (0-based in the range; below `count`), read now if not yet.
+    mutating func event(_ i: Int) -> FleetFileLogEvent {
+        read(through: i)
+        return events[i]
+    }
+
+    /// Line `i`'s bucket (`FleetDiagnosis.lineKey`).
+    mutating func key(_ i: Int) -> UInt8 {
+        read(through: i)
+        return keys[i]
+    }
+
+    private mutating func read(through i: Int) {
+        while events.count <= i {
+            let line = source[source.startIndex + events.count]
+            events.append(line.event)
+            keys.append(FleetDiagnosis.lineKey(line.event))
+            names.append(line)
+        }
+    }
+}
