@@ -9,7 +9,7 @@ enum DiagnoseCommand {
     static let help = """
         usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json] [--strict] [--gap-steps N]
                                             [--gap-budget N] [--max-states N] [--time-limit S]
-                                            [--breaking PROPERTY] [--progress]
+                                            [--breaking PROPERTY] [--progress] [--no-reuse]
 
         Reads a server log (one JSON object per line, the fleet card's ~/.lfg/liveactivity.log;
         Docs/diagnose.md) and searches the model CONFIG.json names (default: \(defaultConfig))
@@ -44,18 +44,22 @@ enum DiagnoseCommand {
                            unknown name is refused with the list)
           --progress       a progress line on standard error every 1,024 log lines (always
                            when standard error is a terminal)
+          --no-reuse       search every episode, even where an earlier search read the same
+                           lines up to names (for measuring: the report is the same but for
+                           its search line)
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "diagnose",
-            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking"], flags: ["--strict", "--progress"])
+            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking"], flags: ["--strict", "--progress", "--no-reuse"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "diagnose", expected: "one log file")
         }
         var request = DiagnoseRequest(logPath: args.positionals[0])
         request.strict = args.has("--strict")
         request.progress = args.has("--progress")
+        request.noReuse = args.has("--no-reuse")
         request.gapSteps = try args.integer("--gap-steps", in: 1...64)
         request.gapBudget = try args.integer("--gap-budget", in: 0...8)
         request.maxStates = try args.integer("--max-states", in: 1...Int(Int32.max))

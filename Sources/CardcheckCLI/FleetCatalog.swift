@@ -74,6 +74,7 @@ enum FleetCatalog {
                 if let n = request.gapSteps { options.gapSteps = n }
                 if let n = request.gapBudget { options.gapWorldBudget = n }
                 if let n = request.maxStates { options.maxStates = n }
+                options.reuseRuns = !request.noReuse
                 if let name = request.breaking {
                     let known = FleetDiagnosisReport.breakable(model)
                     guard known.contains(name) else { throw ServerLogError(CommandError.unknownProperty(name, known: known).description) }

@@ -38,6 +38,8 @@ public struct DiagnoseRequest: Sendable {
     public var breaking: String?
     /// `--progress`: a line on standard error every 1,024 log lines (also when stderr is a terminal).
     public var progress = false
+    /// `--no-reuse`: every search made, even where an earlier one read the same lines.
+    public var noReuse = false
     /// Where the progress lines go (set by the runner).
     public var report: (@Sendable (String) -> Void)?
 }

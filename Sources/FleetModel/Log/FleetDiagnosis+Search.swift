@@ -46,21 +46,21 @@ extension FleetDiagnosis {
         while let open = search.pop() {
             let p = Int(open.entry.position)
             if p == lines.count(against: p) {
-                if target == nil || open.entry.broken { return outcome(.consistent, node: open.node, search, range: range) }
+                if target == nil || open.entry.broken { return outcome(.consistent, node: open.node, search, range: range, lines) }
                 wroteAll = wroteAll ?? open.node
             }
             search.expanded += 1
             if search.expanded & 255 == 0, stop?.isRaised == true {
-                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: reason()), node: open.node, search, range: range)
+                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: reason()), node: open.node, search, range: range, lines)
             }
             if search.nodes.count > options.maxStates {
                 let why = "more than \(options.maxStates) search states (--max-states)"
-                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range)
+                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range, lines)
             }
             if search.furthest > passed.furthest {
                 passed = (search.furthest, search.expanded)
             } else if let stall, search.expanded - passed.at > stall {
-                return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range)
+                return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range, lines)
             }
             if p >> 10 > reported >> 10 || reported < 0 {
                 reported = p
@@ -112,10 +112,10 @@ extension FleetDiagnosis {
             }
         }
         if let wroteAll, let name = options.breaking {
-            return outcome(.unbroken(property: name), node: wroteAll, search, range: range)
+            return outcome(.unbroken(property: name), node: wroteAll, search, range: range, lines)
         }
         let at = search.furthest
-        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range)
+        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range, lines)
         result.wouldLog = misses.distinct { describe($0, $1, lines.names) }
         result.stuckStates = misses.states
         result.stuckCount = misses.count
@@ -247,7 +247,7 @@ extension FleetDiagnosis {
     }
 
     /// The steps to `node` from an initial state, with the lines each wrote.
-    func outcome(_ ending: Ending, node: Int32, _ search: Search, range: Range<Int>) -> Outcome {
+    func outcome(_ ending: Ending, node: Int32, _ search: Search, range: Range<Int>, _ lines: FleetLogReading) -> Outcome {
         var chain: [Int] = []
         var t = Int(node)
         while t >= 0, t < search.nodes.count, search.nodes[t].parent >= 0 {
@@ -265,7 +265,8 @@ extension FleetDiagnosis {
         }
         return Outcome(
             ending: ending, steps: steps, linesOfStep: linesOfStep, candidates: search.nodes.count, expanded: search.expanded,
-            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options)
+            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options, read: lines.events.count,
+            lengthAsked: lines.lengthAsked)
     }
 
     /// What a step would have logged, as JSON lines without their time, named through `binding`

@@ -26,6 +26,9 @@ public struct FleetDiagnosis {
         /// A property (by name) the witness must break: the search goes on past behaviours that
         /// write the log and keep it, the steps after the last line free as between two lines.
         public var breaking: String?
+        /// Whether a search that reads what an earlier one read (`FleetRunMemo`) is answered by
+        /// it (off: `diagnose --no-reuse`, for measuring; the report is the same but its search line).
+        public var reuseRuns = true
 
         public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
             self.gapWorldBudget = gapWorldBudget
@@ -76,5 +79,9 @@ public struct FleetDiagnosis {
         public var origin: Int = 0
         /// The gap bounds of the search that gave this outcome.
         public var level: Options?
+        /// How many lines of its range the search read, and the largest position it compared
+        /// with the range's length (what `FleetRunMemo` matches another run on).
+        var read = 0
+        var lengthAsked = 0
     }
 }

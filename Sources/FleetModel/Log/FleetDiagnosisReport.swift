@@ -66,6 +66,17 @@ public struct FleetDiagnosisReport {
             for e in episodes where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
         }
         var explored = 0
+        // Each search starts at the gap bounds the last witness needed (a log's episodes are
+        // much alike), and widens from there; a line is called inconsistent only by the widest.
+        var hint = 0
+        var memo = FleetRunMemo()
+        // Every 1,024 lines, however many searches the lines took.
+        var reported = -1
+        func progressed(_ line: Int, _ candidates: Int) {
+            guard let progress, reported < 0 || line >> 10 > reported >> 10 else { return }
+            reported = line
+            progress(line, candidates)
+        }
         var outcomes: [FleetDiagnosis.Outcome] = []
         var from = 0
         var retried = false
@@ -79,19 +90,28 @@ public struct FleetDiagnosisReport {
             // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
             var spent = 0
             func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
-                var outcome = FleetDiagnosis(model: model, log: log, options: levels[0])
-                    .run(range, stop: stop, reason: reason, progress: progress, stall: stall)
-                spent += outcome.candidates
-                explored += outcome.expanded
-                for k in levels.indices.dropFirst() where outcome.ending != .consistent && stop?.isRaised != true {
+                var k = hint
+                var outcome = run(range, level: k, stall: stall)
+                while outcome.ending != .consistent, k + 1 < levels.count, stop?.isRaised != true {
                     // A search that gave up is searched afresh where it stalled, not wider: what
                     // stalls it is mostly an episode no gap carries into (the phones' state is lost).
                     if case .stalled = outcome.ending { break }
-                    outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                        .run(range, stop: stop, reason: reason, progress: progress, stall: stall)
-                    spent += outcome.candidates
-                    explored += outcome.expanded
+                    k += 1
+                    outcome = run(range, level: k, stall: stall)
                 }
+                if outcome.ending == .consistent { hint = needed(outcome, levels) }
+                return outcome
+            }
+            func run(_ range: Range<Int>, level k: Int, stall: Int?) -> FleetDiagnosis.Outcome {
+                if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, level: k, stall: stall) {
+                    progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
+                    return known
+                }
+                let outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
+                    .run(range, stop: stop, reason: reason, progress: progressed, stall: stall)
+                spent += outcome.candidates
+                explored += outcome.expanded
+                if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, level: k, stall: stall) }
                 return outcome
             }
             var outcome = search(from..<n, stall: stallBudget)
@@ -176,7 +196,8 @@ public struct FleetDiagnosisReport {
         let shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
         if let shown { text += body(diagnosis, shown, log) }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
-        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(explored) gap state(s) explored")
+        text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(explored) gap state(s) explored"
+            + (memo.hits > 0 ? "; \(memo.hits) search(es) answered by an earlier one that read the same lines up to names" : ""))
         text += FleetLogRule.lines(log)
         switch verdict {
         case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
@@ -205,6 +226,22 @@ public struct FleetDiagnosisReport {
         }
         let carried = results.count { $0 == .consistent }
         return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
+    }
+
+    /// The narrowest of `levels` that admits every gap of `outcome`'s witness (its unlogged
+    /// steps between two logged ones, and the world actions among them).
+    static func needed(_ outcome: FleetDiagnosis.Outcome, _ levels: [FleetDiagnosis.Options]) -> Int {
+        var steps = 0, world = 0, most = (steps: 0, world: 0)
+        for (action, lines) in zip(outcome.steps, outcome.linesOfStep) {
+            if lines.isEmpty {
+                steps += 1
+                if action.isWorld { world += 1 }
+                most = (max(most.steps, steps), max(most.world, world))
+            } else {
+                (steps, world) = (0, 0)
+            }
+        }
+        return levels.firstIndex { $0.gapSteps >= most.steps && $0.gapWorldBudget >= most.world } ?? levels.count - 1
     }
 
     /// Nodes a carried search expands without passing a line before it gives up and the

@@ -1,0 +1,99 @@
+/// The search runs a diagnosis has made, by what each read: a run's outcome depends on nothing
+/// but its gap bounds, its stall budget, the lines it read (up to a renaming of sids and tokens:
+/// the binding knows them by order of first appearance) and how its range's length compared with
+/// the positions it asked about. A run of other lines alike in all of that is answered by the
+/// earlier one, moved to its lines. A day's log repeats a few shapes of episode thousands of times.
+struct FleetRunMemo {
+    /// A log line with its sids and tokens numbered by first appearance in the run's range.
+    typealias Line = FleetLogEvent<Int, Int>
+
+    struct Key: Hashable {
+        var level: Int
+        var stall: Int?
+        var first: Line
+    }
+
+    struct Entry {
+        var lines: [Line]
+        var count: Int
+        var lengthAsked: Int
+        var outcome: FleetDiagnosis.Outcome
+        var origin: Int
+    }
+
+    private var entries: [Key: [Entry]] = [:]  // lookup only
+    /// Runs answered from an earlier one.
+    private(set) var hits = 0
+    /// Entries kept for one first line at most (a lookup tries each in turn).
+    static let perKey = 256
+
+    /// The outcome of searching `range` at gap level `level`, if a run kept earlier read the same.
+    mutating func answer(_ log: FleetLog, _ range: Range<Int>, level: Int, stall: Int?) -> FleetDiagnosis.Outcome? {
+        guard !range.isEmpty else { return nil }
+        var reading = Canonical(log.lines[range])
+        guard let first = reading.line(0), let kept = entries[Key(level: level, stall: stall, first: first)] else { return nil }
+        for entry in kept {
+            let lengthAlike = entry.count == range.count || (entry.count > entry.lengthAsked && range.count > entry.lengthAsked)
+            guard lengthAlike, range.count >= entry.lines.count else { continue }
+            guard entry.lines.indices.allSatisfy({ reading.line($0) == entry.lines[$0] }) else { continue }
+            hits += 1
+            return Self.moved(entry.outcome, by: range.lowerBound - entry.origin)
+        }
+        return nil
+    }
+
+    /// Keeps a run's outcome for later runs: one that ended consistent or gave up (a stuck
+    /// run's report names the log's own sids and tokens; a cut-short one is no answer).
+    mutating func keep(_ outcome: FleetDiagnosis.Outcome, _ log: FleetLog, _ range: Range<Int>, level: Int, stall: Int?) {
+        switch outcome.ending {
+        case .consistent, .stalled: break
+        case .stuck, .cutShort, .unbroken: return
+        }
+        var reading = Canonical(log.lines[range])
+        var lines: [Line] = []
+        for i in 0..<outcome.read {
+            guard let line = reading.line(i) else { return }
+            lines.append(line)
+        }
+        guard let first = lines.first else { return }
+        let key = Key(level: level, stall: stall, first: first)
+        guard entries[key, default: []].count < Self.perKey else { return }
+        var kept = outcome
+        kept.candidates = 0
+        kept.expanded = 0
+        entries[key, default: []].append(
+            Entry(lines: lines, count: range.count, lengthAsked: outcome.lengthAsked, outcome: kept, origin: range.lowerBound))
+    }
+
+    /// The outcome of a run that began `d` lines later.
+    static func moved(_ o: FleetDiagnosis.Outcome, by d: Int) -> FleetDiagnosis.Outcome {
+        var out = o
+        switch o.ending {
+        case .stalled(let index): out.ending = .stalled(index: index + d)
+        case .stuck(let index): out.ending = .stuck(index: index + d)
+        case .cutShort(let index, let why): out.ending = .cutShort(index: index + d, reason: why)
+        case .consistent, .unbroken: break
+        }
+        out.linesOfStep = o.linesOfStep.map { $0.map { $0 + d } }
+        out.origin = o.origin + d
+        return out
+    }
+
+    /// A range's lines renamed by first appearance, as far as asked.
+    struct Canonical {
+        let source: ArraySlice<FleetLogLine>
+        var names = FleetLogNames()
+        var lines: [Line?] = []
+
+        init(_ source: ArraySlice<FleetLogLine>) { self.source = source }
+
+        mutating func line(_ i: Int) -> Line? {
+            while lines.count <= i, lines.count < source.count {
+                let line = source[source.startIndex + lines.count]
+                names.append(line)
+                lines.append(line.event.renamed({ names.sid($0) }, { names.token($0) }))
+            }
+            return i < lines.count ? lines[i] : nil
+        }
+    }
+}
