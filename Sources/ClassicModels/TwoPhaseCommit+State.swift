@@ -19,13 +19,18 @@ extension TwoPhaseCommit {
         /// The number of resource managers.
         public var count: Int { Int((bits >> 51) & 15) }
 
-        public func rm(_ i: Int) -> RMState { RMState(rawValue: (bits >> UInt64(2 * i)) & 3) ?? .working }
-        mutating func setRM(_ i: Int, _ s: RMState) {
-            bits = bits & ~(3 << UInt64(2 * i)) | (s.rawValue << UInt64(2 * i))
+        // The accessors shift with `&<<` / `&>>` (i < 12): a checked shift and multiply per call,
+        // and calls the search's step did not inline, were a tenth of two-phase commit's search.
+        @inline(__always) public func rm(_ i: Int) -> RMState {
+            RMState(rawValue: (bits &>> UInt64(truncatingIfNeeded: i &* 2)) & 3) ?? .working
+        }
+        @inline(__always) mutating func setRM(_ i: Int, _ s: RMState) {
+            let shift = UInt64(truncatingIfNeeded: i &* 2)
+            bits = bits & ~(3 &<< shift) | (s.rawValue &<< shift)
         }
         /// The managers `0..<n` in `state`, as one bit each at the low bit of its 2-bit field
         /// (manager i at bit 2i): the four states' codes (00, 01, 10, 11) compared all at once.
-        public func managers(in state: RMState, of n: Int) -> UInt64 {
+        @inline(__always) public func managers(in state: RMState, of n: Int) -> UInt64 {
             let low = bits & Self.lowBits, high = (bits >> 1) & Self.lowBits
             let lowMatch = state.rawValue & 1 == 0 ? ~low : low, highMatch = state.rawValue & 2 == 0 ? ~high : high
             return lowMatch & highMatch & Self.everyManager(n)
@@ -33,13 +38,17 @@ extension TwoPhaseCommit {
         /// The low bit of each of the 12 managers' fields.
         static var lowBits: UInt64 { 0x55_5555 }
         /// `managers(in:of:)` of a state where all `n` managers are in it.
-        public static func everyManager(_ n: Int) -> UInt64 { lowBits & ((1 << UInt64(2 * n)) - 1) }
-        public func preparedMessage(_ i: Int) -> Bool { bits & (1 << UInt64(24 + i)) != 0 }
-        mutating func setPreparedMessage(_ i: Int) { bits |= 1 << UInt64(24 + i) }
-        public func tmPrepared(_ i: Int) -> Bool { bits & (1 << UInt64(36 + i)) != 0 }
-        mutating func setTMPrepared(_ i: Int) { bits |= 1 << UInt64(36 + i) }
-        func allTMPrepared(_ n: Int) -> Bool {
-            let mask: UInt64 = ((1 << UInt64(n)) - 1) << 36
+        @inline(__always) public static func everyManager(_ n: Int) -> UInt64 {
+            lowBits & ((1 &<< UInt64(truncatingIfNeeded: n &* 2)) &- 1)
+        }
+        @inline(__always) public func preparedMessage(_ i: Int) -> Bool {
+            bits & (1 &<< UInt64(truncatingIfNeeded: 24 &+ i)) != 0
+        }
+        @inline(__always) mutating func setPreparedMessage(_ i: Int) { bits |= 1 &<< UInt64(truncatingIfNeeded: 24 &+ i) }
+        @inline(__always) public func tmPrepared(_ i: Int) -> Bool { bits & (1 &<< UInt64(truncatingIfNeeded: 36 &+ i)) != 0 }
+        @inline(__always) mutating func setTMPrepared(_ i: Int) { bits |= 1 &<< UInt64(truncatingIfNeeded: 36 &+ i) }
+        @inline(__always) func allTMPrepared(_ n: Int) -> Bool {
+            let mask: UInt64 = ((1 &<< UInt64(truncatingIfNeeded: n)) &- 1) &<< 36
             return bits & mask == mask
         }
         public var tmDone: Bool {

@@ -69,13 +69,15 @@ struct Expansion<M: Model>: @unchecked Sendable {
 
     /// `expand`, with `actions` the array the model writes the state's actions into (kept by
     /// the caller from state to state, so a model filling it in place allocates none per state).
+    /// With `appending`, the successors are added after what `out` holds (the caller's batch of
+    /// several states: no per-state clearing of `out` and copying it into the batch).
     @inline(__always)
     func expand(
         _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
         findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
-        filter: inout SuccessorFilter, actions: inout [M.Action]
+        filter: inout SuccessorFilter, actions: inout [M.Action], appending: Bool = false
     ) {
-        out.removeAll(keepingCapacity: true)
+        if !appending { out.removeAll(keepingCapacity: true) }
         for check in checks.always {
             let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
             if holds == false { findings.violated(p, .state(node)) }

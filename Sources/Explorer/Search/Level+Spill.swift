@@ -15,7 +15,9 @@ final class LevelSpill: @unchecked Sendable {
 
     init(_ options: SearchSpilling) { self.options = options }
 
-    var failure: String? { openFailure ?? files.lazy.compactMap(\.failure).first }
+    /// A closure, not the key path `\.failure`: a key path inlined into `BreadthFirstSearch.run`
+    /// keeps cross-module optimization from serializing it, so no model's search was specialized.
+    var failure: String? { openFailure ?? files.lazy.compactMap { $0.failure }.first }
 
     /// What went to disk, once the search spilled.
     var summary: SpillSummary? {

@@ -89,6 +89,15 @@ struct Level<State: Sendable> {
                 batch.removeAll(keepingCapacity: true)
                 for j in i..<groupEnd {
                     let node = UInt32(firstNode + j)
+                    if deferring {
+                        // Straight into the group's batch, inserted below.
+                        expansion.expand(
+                            expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
+                            checkSteps: true,
+                            findings: &findings, out: &batch, judged: &judged, filter: &filter, actions: &actions,
+                            appending: true)
+                        continue
+                    }
                     expansion.expand(
                         expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
                         checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter,
@@ -100,10 +109,6 @@ struct Level<State: Sendable> {
                     }
                     if record != nil {
                         record?.degrees.append(UInt16(out.count))
-                        batch.append(contentsOf: out)
-                        continue
-                    }
-                    if deferring {
                         batch.append(contentsOf: out)
                         continue
                     }
