@@ -159,6 +159,16 @@ import Testing
         #expect(measurement.ideal >= 19)
     }
 
+    @Test("coupling's median shrink over 20 seeds: delete-and-shift runs with the first deletions, before values are probed")
+    func couplingShiftsEarly() throws {
+        let challenge = try #require(ShrinkingChallenge.catalog.first { $0.name == "coupling" })
+        let measurement = try #require(challenge.measure(seeds: 20))
+        let calls = try #require(Measurement.median(measurement.found.map(\.calls)))
+        // 44 with delete-and-shift among the costlier passes; 20 with it first (bench-harness --challenge --seeds 20).
+        #expect(calls <= 25, "median \(calls) calls")
+        #expect(measurement.ideal == 20)
+    }
+
     @Test("zeroing a list element zeroes its value and keeps its flag: the list keeps its length")
     func zeroedElementKeepsItsFlag() throws {
         var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...1_000), count: 0...10), from: [1, 500, 1, 7, 0]) { $0.count < 2 }
@@ -203,5 +213,14 @@ import Testing
         #expect(shrinker.best.value == [1, 0])
         // One call per deleted element is what deleting them one at a time spends.
         #expect(shrinker.calls <= 6, "\(shrinker.calls) calls")
+    }
+
+    @Test("a list whose values are not all positions in it (one is past its length) gets no delete-and-shift candidate")
+    func numbersThatAreNotPositionsAreNotShifted() throws {
+        // [50, 7, 1]: 50 points past the list, so removing an element shifts nothing it means.
+        var shrinker = try Self.shrinker(Gen.array(of: .int(in: 0...100), count: 0...100), from: [1, 50, 1, 7, 1, 1, 0]) { $0.count < 2 }
+        let shifted = shrinker.deleteAndShift()
+        #expect(!shifted)
+        #expect(shrinker.attempts == 0, "\(shrinker.attempts) candidates")
     }
 }
