@@ -150,43 +150,29 @@ extension Shrinker {
         return improved
     }
 
-    /// `members[position..<position + k]` deleted and every position at or past their end
-    /// lowered by k, for the largest k that still fails: such a position points, after it, at
-    /// the same element. Positions are the elements' values when each is one number below the
-    /// list's length (a list indexing itself).
+    /// `members[position..<position + k]` deleted, for the largest k that still fails, and the
+    /// positions moved to match: one past the run lowered by k (it points, after it, at the same
+    /// element), one into the run set to the element after it. Positions are the elements'
+    /// values when each is one number below the list's length (a list indexing itself); other
+    /// lists get no candidate (plain deletion is `deleteSpanRuns`).
     private mutating func deleteAndShiftRun(of members: [Int], from position: Int) -> Bool {
         let spans = tree().spans, base = best.choices
         // The elements (the last member, one choice long, may be the flag ending the list).
         let elements = members.indices.filter { spans[members[$0]].range.count > 1 }
-        let count = UInt64(elements.count)
         func value(_ element: Int) -> Int { spans[members[element]].range.upperBound - 1 }
-        let selfIndexing = count > 0
-            && elements.allSatisfy { spans[members[$0]].range.count == 2 && isNumber(value($0)) && base[value($0)] < count }
-        // (the element holding it; the choice). An index drawn after the list, shifted too,
-        // cost deletion its ideal on 1 seed in 100 ([-1, -1], 0): not done.
-        let positions: [(element: Int, choice: Int)] = selfIndexing ? elements.map { ($0, value($0)) } : []
-        func run(_ deleted: Int) -> [UInt64]? {
-            var shifted = base, changed = false
-            let past = UInt64(position + deleted)
-            for (element, choice) in positions where shifted[choice] >= past {
-                if (position..<position + deleted).contains(element) { continue }
-                shifted[choice] -= UInt64(deleted)
-                changed = true
+        guard !elements.isEmpty, elements.allSatisfy({
+            spans[members[$0]].range.count == 2 && isNumber(value($0)) && base[value($0)] < UInt64(elements.count)
+        }) else { return false }
+        let values = elements.map(value), ranges = members.map { spans[$0].range }
+        func run(_ deleted: Int) -> [UInt64] {
+            var shifted = base
+            let run = position..<position + deleted
+            for (element, at) in zip(elements, values) where !run.contains(element) && shifted[at] >= UInt64(position) {
+                shifted[at] = shifted[at] >= UInt64(run.upperBound) ? shifted[at] - UInt64(deleted) : UInt64(position)
             }
-            let first = spans[members[position]].range.lowerBound, end = spans[members[position + deleted - 1]].range.upperBound
-            return changed ? removing(first..<end, from: shifted) : nil
+            shifted.removeSubrange(ranges[position].lowerBound..<ranges[run.upperBound - 1].upperBound)
+            return shifted
         }
-        let available = members.count - position
-        guard let one = run(1), consider(one) else { return false }
-        var good = 1, size = 2
-        while size <= available, !exhausted {
-            if let candidate = run(size), consider(candidate) { good = size; size *= 2 } else { break }
-        }
-        var bad = min(size, available + 1)
-        while good + 1 < bad, !exhausted {
-            let middle = (good + bad) / 2
-            if let candidate = run(middle), consider(candidate) { good = middle } else { bad = middle }
-        }
-        return true
+        return considerLongestRun(available: members.count - position, run)
     }
 }
