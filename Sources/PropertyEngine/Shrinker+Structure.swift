@@ -136,9 +136,9 @@ extension Shrinker {
         return improved
     }
 
-    /// Deletes elements and lowers by as many the last choice of every other element of its
-    /// list (lists of positions or offsets, where removing one shifts what the others mean):
-    /// from each position, one, two, four … elements, then bisecting.
+    /// Deletes elements and lowers by as many every position pointing past them (a list that
+    /// indexes itself: removing an element shifts what the others mean): from each position, one, two, four … elements, then bisecting. Costs nothing on
+    /// lists that hold no positions.
     mutating func deleteAndShift() -> Bool {
         var improved = false, group = 0, position = 0
         while !exhausted {
@@ -150,33 +150,29 @@ extension Shrinker {
         return improved
     }
 
-    /// `members[position..<position + k]` deleted and the others' last choices lowered by k
-    /// (to 0 at least), for the largest k that still fails.
+    /// `members[position..<position + k]` deleted, for the largest k that still fails, and the
+    /// positions moved to match: one past the run lowered by k (it points, after it, at the same
+    /// element), one into the run set to the element after it. Positions are the elements'
+    /// values when each is one number below the list's length (a list indexing itself); other
+    /// lists get no candidate (plain deletion is `deleteSpanRuns`).
     private mutating func deleteAndShiftRun(of members: [Int], from position: Int) -> Bool {
         let spans = tree().spans, base = best.choices
-        func run(_ count: Int) -> [UInt64]? {
-            var lowered = base, changed = false
-            for (i, member) in members.enumerated() where i < position || i >= position + count {
-                let last = spans[member].range.upperBound - 1
-                if spans[member].range.count > 1, lowered[last] > 0 {
-                    lowered[last] -= Swift.min(lowered[last], UInt64(count))
-                    changed = true
-                }
+        // The elements (the last member, one choice long, may be the flag ending the list).
+        let elements = members.indices.filter { spans[members[$0]].range.count > 1 }
+        func value(_ element: Int) -> Int { spans[members[element]].range.upperBound - 1 }
+        guard !elements.isEmpty, elements.allSatisfy({
+            spans[members[$0]].range.count == 2 && isNumber(value($0)) && base[value($0)] < UInt64(elements.count)
+        }) else { return false }
+        let values = elements.map(value), ranges = members.map { spans[$0].range }
+        func run(_ deleted: Int) -> [UInt64] {
+            var shifted = base
+            let run = position..<position + deleted
+            for (element, at) in zip(elements, values) where !run.contains(element) && shifted[at] >= UInt64(position) {
+                shifted[at] = shifted[at] >= UInt64(run.upperBound) ? shifted[at] - UInt64(deleted) : UInt64(position)
             }
-            let first = spans[members[position]].range.lowerBound, end = spans[members[position + count - 1]].range.upperBound
-            return changed ? removing(first..<end, from: lowered) : nil
+            shifted.removeSubrange(ranges[position].lowerBound..<ranges[run.upperBound - 1].upperBound)
+            return shifted
         }
-        let available = members.count - position
-        guard let one = run(1), consider(one) else { return false }
-        var good = 1, size = 2
-        while size <= available, !exhausted {
-            if let candidate = run(size), consider(candidate) { good = size; size *= 2 } else { break }
-        }
-        var bad = min(size, available + 1)
-        while good + 1 < bad, !exhausted {
-            let middle = (good + bad) / 2
-            if let candidate = run(middle), consider(candidate) { good = middle } else { bad = middle }
-        }
-        return true
+        return considerLongestRun(available: members.count - position, run)
     }
 }

@@ -5,12 +5,12 @@
 /// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none
 /// changes anything or the budget is spent. First: cut loops between equal model states and
 /// delete whole stateful steps; replace a span by one of its descendants (a node by a
-/// subtree); delete runs of sibling spans (list elements, any number, found from the front by
+/// subtree); delete list elements and lower by as many the positions pointing past them (a
+/// list indexing itself, an index drawn after it: a run found by doubling); delete runs of sibling spans (list elements, any number, found from the front by
 /// doubling then bisecting); lower a length and delete an element together; sort sibling
 /// spans; swap a node's subtrees; zero spans (a list element's value, its flag kept); lower
 /// equal choices together; lower two numbers by the same amount; minimize each choice (0, then
-/// 1, then by halves and probes). Then: swap list elements two at a time; delete elements (a
-/// run found by doubling) and lower the others by as many; move a subtree into its sibling's empty slot; set an
+/// 1, then by halves and probes). Then: swap list elements two at a time; move a subtree into its sibling's empty slot; set an
 /// integer to 0 keeping every other integer's value (its dependants' ranges move). Last:
 /// delete blocks of one to eight choices; move value from one choice to a later one. The
 /// result is a local minimum: no single edit these passes try makes it smaller, not
@@ -82,11 +82,11 @@ struct Shrinker<Value> {
     /// same way: most of a shrink is deletions and single-choice lowering).
     static var tiers: [[(inout Shrinker) -> Bool]] {
         [
-            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.deleteSpanRuns() },
-             { $0.lowerLengthAndDelete() }, { $0.sortSiblings() },
+            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.deleteAndShift() },
+             { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() }, { $0.sortSiblings() },
              { $0.swapSiblings(elements: false) }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
              { $0.lowerPairs() }, { $0.minimizeChoices() }],
-            [{ $0.swapSiblings(elements: true) }, { $0.deleteAndShift() }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
+            [{ $0.swapSiblings(elements: true) }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
             [{ $0.deleteBlocks() }, { $0.redistribute() }],
         ]
     }
