@@ -55,6 +55,23 @@ struct DiagnoseCommandTests {
         #expect(c.err.first?.split(separator: "(one of: ").last?.contains("reach:") == false)
     }
 
+    @Test("a log repeating one episode: later searches are answered by earlier ones, and --no-reuse makes each search for the same report")
+    func reuse() throws {
+        let scratch = Scratch()
+        let piece = try String(contentsOfFile: Self.raced, encoding: .utf8).split(separator: "\n").map(String.init)
+        // Four copies, each with token prefixes of its own (as Scripts/fleet-long-log.py writes).
+        let copies = (1...4).flatMap { k in piece.map { $0.replacingOccurrences(of: "\"token\":\"70ce", with: "\"token\":\"\(k)0ce") } }
+        let path = scratch.file("repeated.log.jsonl", copies.joined(separator: "\n") + "\n")
+        let reused = CapturedConsole(), fresh = CapturedConsole()
+        #expect(reused.run("diagnose", path) == ExitCode.pass)
+        #expect(fresh.run("diagnose", path, "--no-reuse") == ExitCode.pass)
+        let searchLine = { (c: CapturedConsole) in c.out.filter { $0.hasPrefix("search: ") } }
+        #expect(searchLine(reused).count == 1 && searchLine(reused)[0].contains("answered by an earlier one"))
+        #expect(searchLine(fresh).count == 1 && !searchLine(fresh)[0].contains("answered by an earlier one"))
+        #expect(reused.out.filter { !$0.hasPrefix("search: ") } == fresh.out.filter { !$0.hasPrefix("search: ") })
+        #expect(reused.out.contains { $0.hasPrefix("episodes: 4 ") })
+    }
+
     @Test("a search cut short by --max-states is a partial report, exit 3")
     func cutShort() {
         let c = CapturedConsole()
