@@ -137,8 +137,8 @@ extension Shrinker {
     }
 
     /// Deletes elements and lowers by as many every position pointing past them (a list that
-    /// indexes itself: removing an element shifts what the others mean): from each position, one, two, four … elements, then bisecting. Costs nothing on
-    /// lists that hold no positions.
+    /// indexes itself: removing an element shifts what the others mean): from each position,
+    /// one, two, four … elements, then bisecting. Costs nothing on lists that hold no positions.
     mutating func deleteAndShift() -> Bool {
         var improved = false, group = 0, position = 0
         while !exhausted {

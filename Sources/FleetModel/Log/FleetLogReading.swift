@@ -10,6 +10,8 @@ struct FleetLogReading {
     /// The largest value the search compared with `count`: a range of another length answers
     /// every such comparison alike when both lengths are above it.
     private(set) var lengthAsked = 0
+    /// The lines read so far renamed by first appearance, as far as `canonical` was asked.
+    private var renamed: [FleetLogEvent<Int, Int>?] = []
 
     init(_ lines: ArraySlice<FleetLogLine>) { source = lines }
 
@@ -29,6 +31,17 @@ struct FleetLogReading {
     mutating func key(_ i: Int) -> UInt8 {
         read(through: i)
         return keys[i]
+    }
+
+    /// Line `i` (below the range's length) with its sids and tokens numbered by first appearance
+    /// in the range: what `FleetRunMemo` compares two searches' lines by.
+    mutating func canonical(_ i: Int) -> FleetLogEvent<Int, Int>? {
+        read(through: i)
+        while renamed.count <= i {
+            let names = self.names
+            renamed.append(events[renamed.count].renamed({ names.sid($0) }, { names.token($0) }))
+        }
+        return renamed[i]
     }
 
     private mutating func read(through i: Int) {

@@ -30,12 +30,12 @@ struct FleetRunMemo {
     /// The outcome of searching `range` at gap level `level`, if a run kept earlier read the same.
     mutating func answer(_ log: FleetLog, _ range: Range<Int>, level: Int, stall: Int?) -> FleetDiagnosis.Outcome? {
         guard !range.isEmpty else { return nil }
-        var reading = Canonical(log.lines[range])
-        guard let first = reading.line(0), let kept = entries[Key(level: level, stall: stall, first: first)] else { return nil }
+        var reading = FleetLogReading(log.lines[range])
+        guard let first = reading.canonical(0), let kept = entries[Key(level: level, stall: stall, first: first)] else { return nil }
         for entry in kept {
             let lengthAlike = entry.count == range.count || (entry.count > entry.lengthAsked && range.count > entry.lengthAsked)
             guard lengthAlike, range.count >= entry.lines.count else { continue }
-            guard entry.lines.indices.allSatisfy({ reading.line($0) == entry.lines[$0] }) else { continue }
+            guard entry.lines.indices.allSatisfy({ reading.canonical($0) == entry.lines[$0] }) else { continue }
             hits += 1
             return Self.moved(entry.outcome, by: range.lowerBound - entry.origin)
         }
@@ -49,10 +49,10 @@ struct FleetRunMemo {
         case .consistent, .stalled: break
         case .stuck, .cutShort, .unbroken: return
         }
-        var reading = Canonical(log.lines[range])
+        var reading = FleetLogReading(log.lines[range])
         var lines: [Line] = []
-        for i in 0..<outcome.read {
-            guard let line = reading.line(i) else { return }
+        for i in 0..<min(outcome.read, range.count) {
+            guard let line = reading.canonical(i) else { return }
             lines.append(line)
         }
         guard let first = lines.first else { return }
@@ -65,35 +65,12 @@ struct FleetRunMemo {
             Entry(lines: lines, count: range.count, lengthAsked: outcome.lengthAsked, outcome: kept, origin: range.lowerBound))
     }
 
-    /// The outcome of a run that began `d` lines later.
+    /// The outcome of a run that began `d` lines later (only consistent and stalled ones are kept).
     static func moved(_ o: FleetDiagnosis.Outcome, by d: Int) -> FleetDiagnosis.Outcome {
         var out = o
-        switch o.ending {
-        case .stalled(let index): out.ending = .stalled(index: index + d)
-        case .stuck(let index): out.ending = .stuck(index: index + d)
-        case .cutShort(let index, let why): out.ending = .cutShort(index: index + d, reason: why)
-        case .consistent, .unbroken: break
-        }
+        if case .stalled(let index) = o.ending { out.ending = .stalled(index: index + d) }
         out.linesOfStep = o.linesOfStep.map { $0.map { $0 + d } }
         out.origin = o.origin + d
         return out
-    }
-
-    /// A range's lines renamed by first appearance, as far as asked.
-    struct Canonical {
-        let source: ArraySlice<FleetLogLine>
-        var names = FleetLogNames()
-        var lines: [Line?] = []
-
-        init(_ source: ArraySlice<FleetLogLine>) { self.source = source }
-
-        mutating func line(_ i: Int) -> Line? {
-            while lines.count <= i, lines.count < source.count {
-                let line = source[source.startIndex + lines.count]
-                names.append(line)
-                lines.append(line.event.renamed({ names.sid($0) }, { names.token($0) }))
-            }
-            return i < lines.count ? lines[i] : nil
-        }
     }
 }
