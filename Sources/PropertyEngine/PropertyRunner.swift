@@ -157,7 +157,7 @@ struct PropertyRunner<Value> {
         }
         var shrinker = Shrinker(
             start: start, maxAttempts: profile.maxShrinkAttempts,
-            evaluate: { replaying(ChoiceSource(replaying: $0)) }, evaluateValues: { replaying(ChoiceSource(replayingValues: $0), known: $1) })
+            evaluate: { replaying(ChoiceSource(replaying: $0), known: $1) }, evaluateValues: { replaying(ChoiceSource(replayingValues: $0), known: $1) })
         let clock = ContinuousClock(), started = clock.now
         shrinker.shrink()
         let elapsed = (clock.now - started).components

@@ -150,6 +150,47 @@ extension Shrinker {
         return improved
     }
 
+    /// A list that indexes itself cut to a part closed under its own positions: an element, the
+    /// one its value points at, and so on, renumbered (every position then still points at the
+    /// element it did). The smallest parts first; one candidate each.
+    mutating func keepClosedParts() -> Bool {
+        var group = 0
+        while !exhausted {
+            let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+            guard group < groups.count else { return false }
+            if keepClosedPart(of: groups[group]) { return true }
+            group += 1
+        }
+        return false
+    }
+
+    private mutating func keepClosedPart(of members: [Int]) -> Bool {
+        let spans = tree().spans, base = best.choices
+        let elements = members.indices.filter { spans[members[$0]].range.count > 1 }
+        func value(_ element: Int) -> Int { spans[members[element]].range.upperBound - 1 }
+        guard elements.count > 1, elements == Array(0..<elements.count), elements.allSatisfy({
+            spans[members[$0]].range.count == 2 && isNumber(value($0)) && base[value($0)] < UInt64(elements.count)
+        }) else { return false }
+        var parts: [[Int]] = []
+        for start in elements {
+            var part: Set<Int> = [start], next = Int(base[value(start)])
+            while part.insert(next).inserted { next = Int(base[value(next)]) }
+            let sorted = part.sorted()
+            if sorted.count < elements.count, !parts.contains(sorted) { parts.append(sorted) }
+        }
+        parts.sort { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+        for part in parts where !exhausted {
+            var candidate = Array(base[..<spans[members[0]].range.lowerBound])
+            for element in part {
+                candidate.append(base[spans[members[element]].range.lowerBound])
+                candidate.append(UInt64(part.firstIndex(of: Int(base[value(element)]))!))
+            }
+            candidate += base[spans[members[elements.count - 1]].range.upperBound...]
+            if consider(candidate) { return true }
+        }
+        return false
+    }
+
     /// `members[position..<position + k]` deleted, for the largest k that still fails, and the
     /// positions moved to match: one past the run lowered by k (it points, after it, at the same
     /// element), one into the run set to the element after it. Positions are the elements'

@@ -46,6 +46,21 @@ extension Shrinker {
         return improved
     }
 
+    /// Each list's element values all set to zero at once (Hypothesis's trivial spans first).
+    mutating func zeroWholeLists() -> Bool {
+        var improved = false, group = 0
+        while !exhausted {
+            let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+            guard group < groups.count else { break }
+            let spans = tree().spans
+            var candidate = best.choices
+            for member in groups[group] { for i in spans[member].range.dropFirst() { candidate[i] = 0 } }
+            if candidate != best.choices, consider(candidate) { improved = true }
+            group += 1
+        }
+        return improved
+    }
+
     /// Zeroes the values of `members[position...]` in the longest run that still fails.
     private mutating func zeroRun(of members: [Int], from position: Int) -> Bool {
         let spans = tree().spans, base = best.choices

@@ -1,22 +1,24 @@
-/// Integrated shrinking: edits a failing case's recorded choices and replays them, keeping an
-/// edit only when the result is shortlex-smaller (fewer choices, then smaller ones) and the
-/// property fails the same way (same `Failure.signature`).
+/// Integrated shrinking: edits a failing case's recorded choices and replays them, keeping an edit
+/// only when the result is shortlex-smaller (fewer choices, then smaller ones) and the property
+/// fails the same way (same `Failure.signature`).
 ///
-/// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none
-/// changes anything or the budget is spent. First: cut loops between equal model states and
-/// delete whole stateful steps; replace a span by one of its descendants (a node by a
-/// subtree); delete list elements and lower by as many the positions pointing past them (a
-/// list indexing itself, an index drawn after it: a run found by doubling); delete runs of sibling spans (list elements, any number, found from the front by
-/// doubling then bisecting); lower a length and delete an element together; sort sibling
-/// spans; swap a node's subtrees; zero spans (a list element's value, its flag kept); lower
-/// equal choices together; lower two numbers by the same amount; minimize each choice (0, then
-/// 1, then by halves and probes). Then: swap list elements two at a time; move a subtree into its sibling's empty slot; set an
-/// integer to 0 keeping every other integer's value (its dependants' ranges move). Last:
-/// delete blocks of one to eight choices; move value from one choice to a later one. The
-/// result is a local minimum: no single edit these passes try makes it smaller, not
-/// necessarily the smallest failing sequence. A replay's outcome is cached by the choices it
-/// read (`ChoiceCache`), so no candidate runs the property twice (a value replay asks it with
-/// the choices its draws came to, before the property runs).
+/// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none changes
+/// anything or the budget is spent. First: cut loops between equal model states and delete whole
+/// stateful steps; replace a span by one of its descendants (a node by a subtree); cut a list
+/// indexing itself to a part closed under its positions; delete list elements and lower by as many
+/// the positions pointing past them (a list indexing itself, an index drawn after it: a run found
+/// by doubling); zero each list's values at once; delete runs of sibling spans (list elements, any
+/// number, found from the front by doubling then bisecting); lower a length and delete an element
+/// together; sort sibling spans; swap a node's subtrees; zero spans (a list element's value, its
+/// flag kept); lower equal choices together; lower two numbers by the same amount; minimize each
+/// choice (0, then 1, then by halves and probes). Then: swap list elements two at a time; move a
+/// subtree into its sibling's empty slot; set an integer to 0 keeping every other integer's value
+/// (its dependants' ranges move). Last: delete blocks of one to eight choices; move value from one
+/// choice to a later one. The result is a local minimum: no single edit these passes try makes it
+/// smaller, not necessarily the smallest failing sequence. A replay's outcome is cached by the
+/// choices it read (`ChoiceCache`), so no candidate runs the property twice (a replay asks it with
+/// the choices it read, before the property runs), and a replay that read no smaller a sequence
+/// than the best (past the candidate's end) never runs it.
 struct Shrinker<Value> {
     /// A replayed candidate that failed.
     struct Attempt {
@@ -49,7 +51,7 @@ struct Shrinker<Value> {
         var outcome: Outcome
     }
 
-    private let evaluate: ([UInt64]) -> Replay
+    private let evaluate: ([UInt64], _ known: ([UInt64]) -> Outcome?) -> Replay
     private let evaluateValues: ([ChoiceSource.DrawnValue], _ known: ([UInt64]) -> Outcome?) -> Replay
     let maxAttempts: Int
     private(set) var best: Attempt
@@ -63,9 +65,9 @@ struct Shrinker<Value> {
     private var cachedTree: (improvement: Int, tree: SpanTree)?
 
     /// `evaluate` replays a choice sequence and says what the replay read and how it ended;
-    /// `evaluateValues` the same for draws replayed by value, asking `known` with the choices
-    /// the draws came to before it runs the property (not at all when `known` has an outcome).
-    init(start: Attempt, maxAttempts: Int, evaluate: @escaping ([UInt64]) -> Replay,
+    /// `evaluateValues` the same for draws replayed by value. Both ask `known` with the choices
+    /// read before they run the property, and do not run it when `known` has an outcome.
+    init(start: Attempt, maxAttempts: Int, evaluate: @escaping ([UInt64], _ known: ([UInt64]) -> Outcome?) -> Replay,
          evaluateValues: @escaping ([ChoiceSource.DrawnValue], _ known: ([UInt64]) -> Outcome?) -> Replay) {
         best = start
         self.maxAttempts = maxAttempts
@@ -82,8 +84,8 @@ struct Shrinker<Value> {
     /// same way: most of a shrink is deletions and single-choice lowering).
     static var tiers: [[(inout Shrinker) -> Bool]] {
         [
-            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.deleteAndShift() },
-             { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() }, { $0.sortSiblings() },
+            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.keepClosedParts() },
+             { $0.deleteAndShift() }, { $0.zeroWholeLists() }, { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() }, { $0.sortSiblings() },
              { $0.swapSiblings(elements: false) }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
              { $0.lowerPairs() }, { $0.minimizeChoices() }],
             [{ $0.swapSiblings(elements: true) }, { $0.graftIntoSibling() }, { $0.zeroIntegers() }],
@@ -116,7 +118,7 @@ struct Shrinker<Value> {
             known += 1
             outcome = cached
         } else {
-            outcome = run(evaluate(candidate))
+            outcome = run(evaluate(candidate) { knownOutcome(read: $0) })
         }
         return keep(outcome)
     }
@@ -126,7 +128,15 @@ struct Shrinker<Value> {
     /// choices the cache knows (ranges that did not move) do not run the property again.
     mutating func consider(values: [ChoiceSource.DrawnValue]) -> Bool {
         guard attempts < maxAttempts else { return false }
-        return keep(run(evaluateValues(values) { cache.outcome(of: $0) }))
+        return keep(run(evaluateValues(values) { knownOutcome(read: $0) }))
+    }
+
+    /// What a replay that read `read` ends as, when that is known before the property runs:
+    /// the cache's outcome, or rejected when it is not shortlex-smaller than the best (a
+    /// candidate read past its end, or one whose draws came to larger choices, can never be
+    /// kept: running the property on it would only spend a call).
+    private func knownOutcome(read: [UInt64]) -> Outcome? {
+        Self.shortlexLess(read, best.choices) ? cache.outcome(of: read) : .rejected
     }
 
     /// Counts and caches a replay.
