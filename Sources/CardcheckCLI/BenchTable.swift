@@ -21,17 +21,25 @@ struct BenchTable {
         self.executable = executable
     }
 
-    /// One model's figures: this build's fastest run with one thread and with N, and the
-    /// baseline's best single-threaded rate (nil without a baseline).
+    /// One model's figures: this build's fastest run with one thread and with N, the
+    /// baseline's best single-threaded rate (nil without a baseline), and Spin's fastest run of
+    /// each variant (`BenchSpin.variants`; empty without Spin).
     struct Row {
         var one: BenchFigures
         var many: BenchFigures
         var baseline: BenchBaseline.Figures?
+        var spin: [BenchSpin.Figures] = []
     }
 
-    /// Measures `model`: R single-threaded runs (each followed by the baseline's, when given),
-    /// then R with N threads; nil once stopped.
-    mutating func measure(_ model: BenchModel, baseline: BenchBaseline?, stop: RunStop) throws -> Row? {
+    /// Measures `model`: R single-threaded runs, each followed by the baseline's (when given)
+    /// and by one run of each Spin variant (with `spin`), so every rate compared comes from the
+    /// same minutes; `spinRun` runs a variant once (`BenchSpin.withVerifiers`); then R with N
+    /// threads; nil once stopped. Spin exploring other states than cardcheck is an error (not
+    /// the twin); hash compaction may store fewer, never more.
+    mutating func measure(
+        _ model: BenchModel, baseline: BenchBaseline?, spin: BenchSpin? = nil,
+        spinRun: (BenchSpin.Variant) throws -> BenchSpin.Figures? = { _ in nil }, stop: RunStop
+    ) throws -> Row? {
         func once(_ n: Int) throws -> BenchFigures? {
             var arguments = ["bench", "--run", model.name, "--threads", "\(n)"]
             if model.name == "fleet" { arguments += ["--fleet", fleetPath] }
@@ -41,12 +49,22 @@ struct BenchTable {
         }
         var fastest: BenchFigures?
         var best: BenchBaseline.Figures?
+        var bestSpin: [BenchSpin.Figures?] = Array(repeating: nil, count: spin == nil ? 0 : BenchSpin.variants.count)
         for _ in 0..<repeats {
             guard let f = try once(1) else { return nil }
             if f.seconds < fastest?.seconds ?? .infinity { fastest = f }
             if let baseline {
                 guard let b = try baseline.run(model.configuration ?? fleetPath, stop: stop) else { return nil }
                 if b.statesPerSecond > best?.statesPerSecond ?? -1 { best = b }
+            }
+            if let spin {
+                for (i, variant) in BenchSpin.variants.enumerated() {
+                    guard let s = try spinRun(variant) else { return nil }
+                    guard variant.exact ? s.states == f.states : (1...f.states).contains(s.states) else {
+                        throw CommandError.spinStates(spin.model, variant.name, spin: s.states, cardcheck: f.states)
+                    }
+                    if s.rate > bestSpin[i]?.rate ?? -1 { bestSpin[i] = s }
+                }
             }
         }
         var fastestN: BenchFigures?
@@ -58,31 +76,17 @@ struct BenchTable {
         if let best, best.states != one.states {
             notes.append("baseline: \(model.name) explores \(best.states.grouped) states there, \(one.states.grouped) here: not compared")
         }
-        let row = Row(one: one, many: many, baseline: best)
+        let row = Row(one: one, many: many, baseline: best, spin: bestSpin.compactMap { $0 })
         measured.append((model.name, row))
         return row
     }
 
-    /// Spin's runs beside `row` (two-phase commit with Spin's managers): R runs of each variant
-    /// in turn, the fastest kept, one line each with cardcheck's single-threaded rate over it;
-    /// nil once stopped. Spin exploring other states than cardcheck is an error (not the twin);
-    /// hash compaction may store fewer, never more.
-    func spinLines(_ spin: BenchSpin, beside row: Row, stop: RunStop) throws -> [String]? {
+    /// Spin's fastest run of each variant beside `row` (measured with Spin's verifiers), one
+    /// line each with cardcheck's single-threaded rate over it.
+    static func spinLines(_ spin: BenchSpin, beside row: Row) -> [String] {
         let rate = Double(row.one.states) / row.one.seconds
-        return try spin.withVerifiers(stop: stop) { run -> [String]? in
-            var best: [BenchSpin.Figures?] = Array(repeating: nil, count: BenchSpin.variants.count)
-            for _ in 0..<repeats {
-                for (i, variant) in BenchSpin.variants.enumerated() {
-                    guard let f = try run(variant) else { return nil }
-                    guard variant.exact ? f.states == row.one.states : (1...row.one.states).contains(f.states) else {
-                        throw CommandError.spinStates(spin.model, variant.name, spin: f.states, cardcheck: row.one.states)
-                    }
-                    if f.rate > best[i]?.rate ?? -1 { best[i] = f }
-                }
-            }
-            return zip(BenchSpin.variants, best).compactMap { variant, figures in
-                figures.map { Self.spinLine(variant, $0, spin: spin, cardcheckRate: rate, cardcheckStates: row.one.states) }
-            }
+        return zip(BenchSpin.variants, row.spin).map { variant, figures in
+            spinLine(variant, figures, spin: spin, cardcheckRate: rate, cardcheckStates: row.one.states)
         }
     }
 

@@ -11,27 +11,30 @@ extension TwoPhaseCommit {
     /// the TM done flag and the commit and abort messages (48, 49, 50), then the number of
     /// managers (51...54), constant, so a state reads back on its own.
     public struct State: Hashable, Sendable {
-        public internal(set) var bits: UInt64
+        /// The word, stored under its own name so that the step (`next`, inlinable into the
+        /// search) can write it; read it as `bits`.
+        @usableFromInline var word: UInt64
+        @inlinable public var bits: UInt64 { word }
 
-        init(resourceManagers n: Int) { bits = UInt64(n) << 51 }
-        init(bits: UInt64) { self.bits = bits }
+        init(resourceManagers n: Int) { word = UInt64(n) << 51 }
+        init(bits: UInt64) { word = bits }
 
         /// The number of resource managers.
-        public var count: Int { Int((bits >> 51) & 15) }
+        public var count: Int { Int((word >> 51) & 15) }
 
         // The accessors shift with `&<<` / `&>>` (i < 12): a checked shift and multiply per call,
         // and calls the search's step did not inline, were a tenth of two-phase commit's search.
-        @inline(__always) public func rm(_ i: Int) -> RMState {
-            RMState(rawValue: (bits &>> UInt64(truncatingIfNeeded: i &* 2)) & 3) ?? .working
+        @inlinable @inline(__always) public func rm(_ i: Int) -> RMState {
+            RMState(rawValue: (word &>> UInt64(truncatingIfNeeded: i &* 2)) & 3) ?? .working
         }
-        @inline(__always) mutating func setRM(_ i: Int, _ s: RMState) {
+        @inlinable @inline(__always) mutating func setRM(_ i: Int, _ s: RMState) {
             let shift = UInt64(truncatingIfNeeded: i &* 2)
-            bits = bits & ~(3 &<< shift) | (s.rawValue &<< shift)
+            word = word & ~(3 &<< shift) | (s.rawValue &<< shift)
         }
         /// The managers `0..<n` in `state`, as one bit each at the low bit of its 2-bit field
         /// (manager i at bit 2i): the four states' codes (00, 01, 10, 11) compared all at once.
         @inline(__always) public func managers(in state: RMState, of n: Int) -> UInt64 {
-            let low = bits & Self.lowBits, high = (bits >> 1) & Self.lowBits
+            let low = word & Self.lowBits, high = (word >> 1) & Self.lowBits
             let lowMatch = state.rawValue & 1 == 0 ? ~low : low, highMatch = state.rawValue & 2 == 0 ? ~high : high
             return lowMatch & highMatch & Self.everyManager(n)
         }
@@ -41,27 +44,31 @@ extension TwoPhaseCommit {
         @inline(__always) public static func everyManager(_ n: Int) -> UInt64 {
             lowBits & ((1 &<< UInt64(truncatingIfNeeded: n &* 2)) &- 1)
         }
-        @inline(__always) public func preparedMessage(_ i: Int) -> Bool {
-            bits & (1 &<< UInt64(truncatingIfNeeded: 24 &+ i)) != 0
+        @inlinable @inline(__always) public func preparedMessage(_ i: Int) -> Bool {
+            word & (1 &<< UInt64(truncatingIfNeeded: 24 &+ i)) != 0
         }
-        @inline(__always) mutating func setPreparedMessage(_ i: Int) { bits |= 1 &<< UInt64(truncatingIfNeeded: 24 &+ i) }
-        @inline(__always) public func tmPrepared(_ i: Int) -> Bool { bits & (1 &<< UInt64(truncatingIfNeeded: 36 &+ i)) != 0 }
-        @inline(__always) mutating func setTMPrepared(_ i: Int) { bits |= 1 &<< UInt64(truncatingIfNeeded: 36 &+ i) }
-        @inline(__always) func allTMPrepared(_ n: Int) -> Bool {
+        @inlinable @inline(__always) mutating func setPreparedMessage(_ i: Int) {
+            word |= 1 &<< UInt64(truncatingIfNeeded: 24 &+ i)
+        }
+        @inlinable @inline(__always) public func tmPrepared(_ i: Int) -> Bool {
+            word & (1 &<< UInt64(truncatingIfNeeded: 36 &+ i)) != 0
+        }
+        @inlinable @inline(__always) mutating func setTMPrepared(_ i: Int) { word |= 1 &<< UInt64(truncatingIfNeeded: 36 &+ i) }
+        @inlinable @inline(__always) func allTMPrepared(_ n: Int) -> Bool {
             let mask: UInt64 = ((1 &<< UInt64(truncatingIfNeeded: n)) &- 1) &<< 36
-            return bits & mask == mask
+            return word & mask == mask
         }
-        public var tmDone: Bool {
-            get { bits & (1 << 48) != 0 }
-            set { bits = newValue ? bits | (1 << 48) : bits & ~(1 << 48) }
+        @inlinable public var tmDone: Bool {
+            get { word & (1 << 48) != 0 }
+            set { word = newValue ? word | (1 << 48) : word & ~(1 << 48) }
         }
-        public var commitMessage: Bool {
-            get { bits & (1 << 49) != 0 }
-            set { bits = newValue ? bits | (1 << 49) : bits & ~(1 << 49) }
+        @inlinable public var commitMessage: Bool {
+            get { word & (1 << 49) != 0 }
+            set { word = newValue ? word | (1 << 49) : word & ~(1 << 49) }
         }
-        public var abortMessage: Bool {
-            get { bits & (1 << 50) != 0 }
-            set { bits = newValue ? bits | (1 << 50) : bits & ~(1 << 50) }
+        @inlinable public var abortMessage: Bool {
+            get { word & (1 << 50) != 0 }
+            set { word = newValue ? word | (1 << 50) : word & ~(1 << 50) }
         }
     }
 

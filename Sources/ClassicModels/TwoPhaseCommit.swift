@@ -24,29 +24,47 @@ public struct TwoPhaseCommit: Model, Codable {
         return out
     }
 
-    /// Appends into the search's own array, which keeps its capacity from state to state.
+    /// Written into the search's own array, which keeps its capacity from state to state: the
+    /// actions go into a buffer on the stack, then into `out` in one copy. An append each was a
+    /// uniqueness check each, a runtime call per action (issue 34).
     public func actions(in s: State, into out: inout [Action]) {
-        out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(4 * resourceManagers + 2)
         let n = resourceManagers
-        if !s.tmDone {
-            for rm in 0..<n where s.preparedMessage(rm) && !s.tmPrepared(rm) { out.append(Action(.tmReceivePrepared, rm)) }
-            if s.allTMPrepared(n) { out.append(Action(.tmCommit)) }
-            out.append(Action(.tmAbort))
-        }
-        for rm in 0..<n {
-            switch s.rm(rm) {
-            case .working:
-                out.append(Action(.rmPrepare, rm))
-                out.append(Action(.rmChooseToAbort, rm))
-            default:
-                break
+        withUnsafeTemporaryAllocation(of: Action.self, capacity: 4 * n + 2) { buffer in
+            var count = 0
+            func add(_ action: Action) {
+                buffer.initializeElement(at: count, to: action)
+                count += 1
             }
-            if s.commitMessage && s.rm(rm) != .committed { out.append(Action(.rmReceiveCommit, rm)) }
-            if s.abortMessage && s.rm(rm) != .aborted { out.append(Action(.rmReceiveAbort, rm)) }
+            if !s.tmDone {
+                for rm in 0..<n where s.preparedMessage(rm) && !s.tmPrepared(rm) { add(Action(.tmReceivePrepared, rm)) }
+                if s.allTMPrepared(n) { add(Action(.tmCommit)) }
+                add(Action(.tmAbort))
+            }
+            for rm in 0..<n {
+                switch s.rm(rm) {
+                case .working:
+                    add(Action(.rmPrepare, rm))
+                    add(Action(.rmChooseToAbort, rm))
+                default:
+                    break
+                }
+                if s.commitMessage && s.rm(rm) != .committed { add(Action(.rmReceiveCommit, rm)) }
+                if s.abortMessage && s.rm(rm) != .aborted { add(Action(.rmReceiveAbort, rm)) }
+            }
+            let written = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+            out.replaceSubrange(out.indices, with: written)
+            _ = written.deinitialize()
         }
     }
 
+    /// `next`, which has no successor to reuse (the state is a word), inlined into the search
+    /// as `next` is (the protocol's default is a call).
+    @inlinable @inline(__always)
+    public func next(_ s: State, _ a: Action, reusing spare: inout State?) -> State? { next(s, a) }
+
+    /// Inlinable: the search's step inlines it (a call per step, its arguments and result on
+    /// the stack, were a tenth of two-phase commit's search; issue 34).
+    @inlinable @inline(__always)
     public func next(_ s: State, _ a: Action) -> State? {
         var t = s
         let rm = a.rm ?? 0

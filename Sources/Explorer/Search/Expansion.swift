@@ -85,7 +85,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
         for check in checks.sometimes {
             let p = check._withUnsafeGuaranteedRef { $0.index }
             guard findings.witness[p] == nil else { continue }
-            if check._withUnsafeGuaranteedRef({ $0.property.stateCheck?(model, state) }) == true { findings.witness[p] = node }
+            if check._withUnsafeGuaranteedRef({ $0.property.stateCheck?(model, state) }) == true { findings.reached(p, node) }
         }
         model.actions(in: state, into: &actions)
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
@@ -118,7 +118,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 }
             }
             // A successor the search would drop is not packed: that saves the model's `stored`.
-            if repeated || !filter.keeps(nextKey) { continue }
+            if repeated || (filter.visited != nil && !filter.keeps(nextKey)) { continue }
             out.append(Successor(
                 state: model.stored(next, after: state, stored), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
         }
@@ -194,8 +194,17 @@ struct Findings: Sendable {
         witness = Array(repeating: nil, count: properties)
     }
 
+    /// Not inlined, as `reached`: inlined, the search made both arrays unique before every
+    /// state's checks (two runtime calls a state), for writes that happen a few times a run.
+    @inline(never)
     mutating func violated(_ p: Int, _ at: Found) {
         if violation[p] == nil { violation[p] = at }
+    }
+
+    /// The first state reaching `sometimes` property `p` (see `violated`).
+    @inline(never)
+    mutating func reached(_ p: Int, _ node: UInt32) {
+        if witness[p] == nil { witness[p] = node }
     }
 
     /// Keeps what is already here (found earlier in frontier order) and adds the rest.

@@ -23,17 +23,17 @@ extension ChunkedColumn {
     /// it fills. Only the last, partly filled, chunk stays in memory.
     mutating func spillFullChunks() {
         guard spill != nil else { return }
-        let full = count & (Self.chunkSize - 1) == 0 ? chunks.count : chunks.count - 1
+        let full = count & (Self.chunkSize - 1) == 0 ? chunkCount : chunkCount - 1
         for i in firstKept..<max(firstKept, full) { spillChunk(i) }
     }
 
     /// Writes chunk `i` to disk and frees it; it stays in memory if the write fails (the
     /// search sees the failure and stops).
     mutating func spillChunk(_ i: Int) {
-        guard let spill, i >= firstKept, !chunks[i].isEmpty, let place = spill.file.append(spill.codec.encode(chunks[i]))
+        guard let spill, i >= firstKept, !chunk(i).isEmpty, let place = spill.file.append(spill.codec.encode(chunk(i)))
         else { return }
         spill.places[i] = place
-        chunks[i] = []
+        setChunk(i, [])
     }
 
     /// Reads back the chunks on disk that hold `range`'s elements, before they are read by
@@ -41,11 +41,11 @@ extension ChunkedColumn {
     mutating func load(_ range: Range<Int>) -> Bool {
         guard let spill, !range.isEmpty else { return true }
         for i in (range.lowerBound >> Self.chunkShift)...((range.upperBound - 1) >> Self.chunkShift)
-        where i >= firstKept && i < chunks.count && chunks[i].isEmpty {
+        where i >= firstKept && i < chunkCount && chunk(i).isEmpty {
             guard let place = spill.places[i], let bytes = spill.file.read(place),
                 let elements = spill.codec.decode(bytes), elements.count == Self.chunkSize
             else { return false }
-            chunks[i] = elements
+            setChunk(i, elements)
             spill.places[i] = nil
         }
         return true

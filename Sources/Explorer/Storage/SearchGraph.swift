@@ -20,6 +20,7 @@ struct SearchGraph {
     /// Bytes held by the parent links.
     var bytes: Int { parentColumn.bytes + actionColumn.bytes }
 
+    @inline(__always)
     mutating func append(parent: UInt32, action: UInt16) {
         parentColumn.append(parent)
         actionColumn.append(action)

@@ -118,6 +118,23 @@ struct OrderedFan: Model {
         #expect(file.append([4]) == nil)
     }
 
+    @Test("a column that starts spilling part-way writes every full chunk it holds, the last one included when full")
+    func columnStartsSpilling() throws {
+        let size = ChunkedColumn<UInt32>.chunkSize
+        for (n, kept) in [(2 * size + 5, size), (2 * size, 0)] {
+            var column = ChunkedColumn<UInt32>()
+            for i in 0..<n { column.append(UInt32(i)) }  // filled before the search spills
+            let file = try #require(SpillFile(directory: NSTemporaryDirectory(), name: "column-\(n)"))
+            column.spill = ColumnSpill(file: file, codec: try #require(ChunkCodec<UInt32>.raw))
+            column.spillFullChunks()
+            #expect(column.bytes == kept * 4, "\(n) elements")
+            for i in n..<(n + 3) { column.append(UInt32(i)) }
+            let loaded = column.load(0..<(n + 3))
+            #expect(loaded)
+            #expect((0..<(n + 3)).allSatisfy { column[$0] == UInt32($0) }, "\(n) elements")
+        }
+    }
+
     @Test("a column spilled chunk by chunk reads back in order after load, raw and as JSON")
     func columnRoundTrip() throws {
         let size = ChunkedColumn<UInt32>.chunkSize

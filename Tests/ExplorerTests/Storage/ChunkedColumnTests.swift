@@ -31,4 +31,18 @@ import Testing
         column.append(5)
         #expect(column[0] == 5 && column.count == 1)
     }
+
+    @Test("a column whose chunk being filled is full, then discarded, goes on appending into a new chunk")
+    func discardsAFullLastChunk() {
+        var column = ChunkedColumn<UInt32>()
+        let size = ChunkedColumn<UInt32>.chunkSize
+        for i in 0..<(size * 2) { column.append(UInt32(i)) }
+        #expect(column.bytes == 2 * size * 4)
+        column.discard(before: size * 2)  // both chunks, the one being filled included
+        #expect(column.bytes == 0)
+        for i in (size * 2)..<(size * 2 + 3) { column.append(UInt32(i)) }
+        #expect(column.count == size * 2 + 3)
+        #expect(column.bytes == size * 4)
+        #expect(((size * 2)..<(size * 2 + 3)).allSatisfy { column[$0] == UInt32($0) })
+    }
 }
