@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import Explorer
+
+@Suite struct PageMemoryTests {
+    /// The kernel's flags of the mapping holding `address` (the VmFlags line of /proc/self/smaps).
+    static func vmFlags(of address: UnsafeRawPointer) throws -> [Substring] {
+        // Read to the end: a /proc file reports a size of 0, so a sized read gets nothing.
+        let file = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        defer { try? file.close() }
+        let smaps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+        let target = UInt(bitPattern: address)
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+                let ends = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                inside = ends.count == 2 && ends[0] <= target && target < ends[1]
+            } else if inside, fields.first == "VmFlags:" {
+                return Array(fields.dropFirst())
+            }
+        }
+        return []
+    }
+
+    @Test("a table of a huge page or more is advised huge pages, a smaller one is not; both start zeroed")
+    func hugePages() throws {
+        #if os(Linux)
+        let large = PageMemory.allocate(UInt64.self, count: PageMemory.hugePageSize / 8 * 2)
+        defer { PageMemory.release(large) }
+        let small = PageMemory.allocate(UInt64.self, count: PageMemory.hugePageSize / 8 / 4)
+        defer { PageMemory.release(small) }
+        #expect(large.allSatisfy { $0 == 0 } && small.allSatisfy { $0 == 0 })
+        let largeFlags = try Self.vmFlags(of: UnsafeRawPointer(large.baseAddress!))
+        let smallFlags = try Self.vmFlags(of: UnsafeRawPointer(small.baseAddress!))
+        #expect(!largeFlags.isEmpty && !smallFlags.isEmpty)
+        // A kernel built without transparent huge pages refuses the advice (the table works on).
+        let kernelHasTHP = FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")
+        #expect(largeFlags.contains("hg") == kernelHasTHP)
+        #expect(!smallFlags.contains("hg"))
+        #endif
+    }
+
+    @Test("discarded pages read back as zeros; the rest keep their values")
+    func discard() {
+        let count = PageMemory.pageSize / 8 * 4
+        let table = PageMemory.allocate(UInt64.self, count: count)
+        defer { PageMemory.release(table) }
+        for i in 0..<count { table[i] = UInt64(i) + 1 }
+        let cut = PageMemory.pageSize / 8 * 2 + 5  // two whole pages and part of a third
+        PageMemory.discard(table, before: cut)
+        let wholePages = PageMemory.pageSize / 8 * 2
+        #expect(table[..<wholePages].allSatisfy { $0 == 0 })
+        #expect((wholePages..<count).allSatisfy { table[$0] == UInt64($0) + 1 })
+    }
+}
