@@ -76,6 +76,9 @@ struct Level<State: Sendable> {
         // probe (two-phase commit), one miss at a time was a quarter of the search (issue 34).
         let grouped = record != nil || deferring
         var batch: [Successor<State>] = []
+        // Deferring: the group expanded before, prefetched, inserted once the next group is
+        // expanded and prefetched, so its slots have had a group's work to arrive (issue 34).
+        var pending: [Successor<State>] = []
         var actions: [M.Action] = []
         var start = 0
         while start < frontier.count {
@@ -120,11 +123,8 @@ struct Level<State: Sendable> {
                 }
                 if deferring {
                     batch.withUnsafeBufferPointer { visited.prefetch($0) }
-                    for s in batch where visited.insert(s.key) && admit?.owns(s.key) != false {
-                        graph.append(parent: s.parent, action: s.action)
-                        next.append(s.state)
-                        nextUsed.append(s.used)
-                    }
+                    insertDeferred(pending, graph: &graph)
+                    swap(&pending, &batch)
                 } else if record != nil {
                     batch.withUnsafeBufferPointer { visited.prefetch($0) }
                     for s in batch {
@@ -139,6 +139,12 @@ struct Level<State: Sendable> {
                 }
                 i = groupEnd
             }
+            // The last group's inserts, before the limits are read again: the same points as
+            // inserting group by group.
+            if deferring {
+                insertDeferred(pending, graph: &graph)
+                pending.removeAll(keepingCapacity: true)
+            }
             frontier.discard(before: end)
             used.discard(before: end)
             start = end
@@ -146,6 +152,16 @@ struct Level<State: Sendable> {
         record?.judged.states.append(contentsOf: judged.states)
         record?.judged.steps.append(contentsOf: judged.steps)
         return nil
+    }
+
+    /// Inserts a deferring expansion's successors in order, appending the new ones to `next`.
+    @inline(__always)
+    private mutating func insertDeferred(_ batch: [Successor<State>], graph: inout SearchGraph) {
+        for s in batch where visited.insert(s.key) && admit?.owns(s.key) != false {
+            graph.append(parent: s.parent, action: s.action)
+            next.append(s.state)
+            nextUsed.append(s.used)
+        }
     }
 }
 
