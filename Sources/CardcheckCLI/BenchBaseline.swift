@@ -1,7 +1,8 @@
 /// Another build of cardcheck measured beside this one (`bench --baseline BINARY`): each row's
 /// search run as `BINARY check CONFIG --threads 1`, its report's rate read back. Any build whose
 /// `check` prints the report's first two lines (`NAME: N distinct states, ...` and `time T s,
-/// R states/s, ...`) will do, the builds of 30 November 2026 on.
+/// R states/s, ...`) will do, the builds of 30 November 2026 on (their fleet reports aside: a
+/// row a baseline cannot run, or whose report cannot be read, is left uncompared with a note).
 struct BenchBaseline {
     let executable: String
 

@@ -25,7 +25,8 @@ enum BenchCommand {
         own process (this executable with --run), so each figure comes from a fresh process;
         a thread count's figures are those of its fastest run. Build with -c release; other
         processes on the machine lower the figures. Ctrl-C or SIGTERM stops the bench and its
-        running search (exit 130 / 143); a run that fails stops it with one line (exit 2).
+        running search (exit 130 / 143); a run of this build or Spin that fails stops it with
+        one line (exit 2).
 
         --only names the rows to run (MODEL as for --run, separated by commas).
 
@@ -33,7 +34,9 @@ enum BenchCommand {
         figures of a reference build (--reference FILE, default Benchmarks/reference.json when
         it exists; strictly read and checksummed), and with --baseline CARDCHECK another build
         run R times in turn with this one, as 'CARDCHECK check CONFIG --threads 1' (the rows'
-        configurations are in Benchmarks/); a reference exploring other states is not compared.
+        configurations are in Benchmarks/); a reference exploring other states is not compared,
+        nor a row the baseline cannot run or whose report it cannot read (a line after the
+        table says why; an older build may not read today's fleet configuration).
         Where spin and a C compiler are on PATH (with the two-phase-commit-8 row, not --no-spin), Spin
         runs two-phase commit's Promela twin (Benchmarks/two-phase-commit.pml, 8 managers, the
         same 1,745,408 states), -DSAFETY -DNOREDUCE and with -DHC4, pan -w26, each variant once

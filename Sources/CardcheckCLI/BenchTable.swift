@@ -50,12 +50,20 @@ struct BenchTable {
         var fastest: BenchFigures?
         var best: BenchBaseline.Figures?
         var bestSpin: [BenchSpin.Figures?] = Array(repeating: nil, count: spin == nil ? 0 : BenchSpin.variants.count)
+        var baselineFailure: String?
         for _ in 0..<repeats {
             guard let f = try once(1) else { return nil }
             if f.seconds < fastest?.seconds ?? .infinity { fastest = f }
-            if let baseline {
-                guard let b = try baseline.run(model.configuration ?? fleetPath, stop: stop) else { return nil }
-                if b.statesPerSecond > best?.statesPerSecond ?? -1 { best = b }
+            if let baseline, baselineFailure == nil {
+                do {
+                    guard let b = try baseline.run(model.configuration ?? fleetPath, stop: stop) else { return nil }
+                    if b.statesPerSecond > best?.statesPerSecond ?? -1 { best = b }
+                } catch let error as CommandError {
+                    // An older build that cannot run this row (another configuration format, another
+                    // report) leaves it uncompared; the other rows still are.
+                    baselineFailure = error.description
+                    best = nil
+                }
             }
             if let spin {
                 for (i, variant) in BenchSpin.variants.enumerated() {
@@ -73,6 +81,10 @@ struct BenchTable {
             if f.seconds < fastestN?.seconds ?? .infinity { fastestN = f }
         }
         guard let one = fastest, let many = fastestN else { return nil }
+        if var baselineFailure {
+            if baselineFailure.hasPrefix("bench: the ") { baselineFailure.removeFirst("bench: the ".count) }
+            notes.append("baseline: \(model.name) not compared: \(baselineFailure)")
+        }
         if let best, best.states != one.states {
             notes.append("baseline: \(model.name) explores \(best.states.grouped) states there, \(one.states.grouped) here: not compared")
         }

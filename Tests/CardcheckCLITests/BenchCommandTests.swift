@@ -94,6 +94,31 @@ import CIRun
         #expect(again.last == "-" && again[again.count - 2].hasSuffix("x"))
     }
 
+    @Test("a baseline that cannot run a row, or whose report of it cannot be read, leaves the row uncompared and says why")
+    func baselineCannotRun() throws {
+        let scratch = Scratch()
+        let fleet = Self.tinyFleet(scratch)
+        // As 563489b's fleet report reads, and as a build refusing today's configuration exits.
+        let oldReport = scratch.file("old.sh", "#!/bin/sh\necho 'distinct states: 149  transitions: 500  depth: 9  time: 0.1 s'\n")
+        let refusing = scratch.file("refusing.sh", "#!/bin/sh\necho \"cardcheck: $2: unknown key\" >&2\nexit 2\n")
+        for script in [oldReport, refusing] { chmod(script, 0o755) }
+        let cases = [
+            (oldReport, "no 'N distinct states' and 'time T s, R states/s' lines in its output"),
+            (refusing, "exit 2: \(fleet): unknown key"),
+        ]
+        for (script, why) in cases {
+            let c = CapturedConsole()
+            let code = try BenchCommand.run(
+                ["--fleet-only", "--repeat", "2", "--fleet", fleet, "--baseline", script], console: c.console,
+                executable: CIPipelineTests.executable)
+            #expect(code == 0 && c.err.isEmpty, "\(c.err)")
+            let row = try #require(c.out.first { $0.hasPrefix("fleet ") })
+            #expect(row.split(separator: " ").last == "-", "\(row)")
+            let note = "baseline: fleet not compared: baseline run '\(script) check \(fleet) --threads 1' failed (\(why))"
+            #expect(c.out.filter { $0.hasPrefix("baseline: fleet") } == [note], "\(c.out)")
+        }
+    }
+
     @Test("the figures line reads back exactly; a malformed line is refused")
     func figuresLine() {
         let f = BenchFigures(states: 398_089, seconds: 1.25, cpu: 2.5, visitedBytes: 4_800_000, peak: 25_165_824, growth: 11_000_000)
