@@ -23,12 +23,13 @@ import Testing
         return []
     }
 
-    @Test("a table of a huge page or more is advised huge pages, a smaller one is not; both start zeroed")
+    @Test("a table of 8 MiB or more is advised huge pages, a smaller one is not; both start zeroed")
     func hugePages() throws {
         #if os(Linux)
-        let large = PageMemory.allocate(UInt64.self, count: PageMemory.hugePageSize / 8 * 2)
+        // Not a whole number of huge pages: the mapping is rounded up to them.
+        let large = PageMemory.allocate(UInt64.self, count: PageMemory.hugeTableBytes / 8 + 5)
         defer { PageMemory.release(large) }
-        let small = PageMemory.allocate(UInt64.self, count: PageMemory.hugePageSize / 8 / 4)
+        let small = PageMemory.allocate(UInt64.self, count: PageMemory.hugeTableBytes / 8 / 2)
         defer { PageMemory.release(small) }
         #expect(large.allSatisfy { $0 == 0 } && small.allSatisfy { $0 == 0 })
         let largeFlags = try Self.vmFlags(of: UnsafeRawPointer(large.baseAddress!))
@@ -38,7 +39,22 @@ import Testing
         let kernelHasTHP = FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")
         #expect(largeFlags.contains("hg") == kernelHasTHP)
         #expect(!smallFlags.contains("hg"))
+        #expect(UInt(bitPattern: large.baseAddress!) % UInt(PageMemory.hugePageSize) == 0)
         #endif
+    }
+
+    @Test("a huge table hands back whole huge pages only: a part of one keeps its values")
+    func discardHuge() {
+        let perHuge = PageMemory.hugePageSize / 8
+        let count = PageMemory.hugeTableBytes / 8 + 3
+        let table = PageMemory.allocate(UInt64.self, count: count)
+        defer { PageMemory.release(table) }
+        for i in 0..<count { table[i] = UInt64(i) + 1 }
+        PageMemory.discard(table, before: perHuge - 1)  // not a whole huge page: nothing handed back
+        #expect((0..<count).allSatisfy { table[$0] == UInt64($0) + 1 })
+        PageMemory.discard(table, before: 2 * perHuge + 7)
+        #expect(table[..<(2 * perHuge)].allSatisfy { $0 == 0 })
+        #expect((2 * perHuge..<count).allSatisfy { table[$0] == UInt64($0) + 1 })
     }
 
     @Test("discarded pages read back as zeros; the rest keep their values")
