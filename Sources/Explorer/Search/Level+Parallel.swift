@@ -116,8 +116,12 @@ extension Level {
             var actions: [M.Action] = []
             var recent = RecentKeys()
             // Not counting, the expansion itself drops (and does not pack) a successor already
-            // visited or seen just before by this worker; counting, `out` keeps every step.
-            var filter: SuccessorFilter = recording ? .all : .unvisited(visited, recent: RecentKeys())
+            // visited or seen just before by this worker; counting, `out` keeps every step. A model
+            // keeping its states unpacked saves nothing by the table read, a cache miss per step
+            // that phase 2 pays again: only repeats are dropped (2 threads on two-phase commit ran
+            // slower than 1, issue 34).
+            var filter: SuccessorFilter =
+                recording ? .all : M.Stored.self == M.State.self ? .deferring : .unvisited(visited, recent: RecentKeys())
             let buffer = work.workers[w]
             // Locals, stored once at the end: a class property in the loop would pay an
             // exclusivity check on every access.

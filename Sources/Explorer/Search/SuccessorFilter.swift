@@ -51,7 +51,8 @@ struct SuccessorFilter {
 
     /// All but a repeat of a key handed out just before: the sequential search inserts them
     /// itself, a few states' successors at a time in the order handed out (see `Level.expand`),
-    /// so a repeat's first occurrence is inserted before it would have been tested.
+    /// so a repeat's first occurrence is inserted before it would have been tested. The parallel
+    /// level's workers use it too for unpacked states: phase 2 keeps a repeat's earlier occurrence.
     static var deferring: SuccessorFilter { SuccessorFilter(visited: nil, recent: RecentKeys(), dropsRepeats: true) }
 
     /// None, noting whether one is not in `visited` (read only): the depth bound's expansion.
