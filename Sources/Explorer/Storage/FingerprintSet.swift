@@ -160,8 +160,14 @@ struct FingerprintSet {
         let moveIDs = oldIDs.count > 0
         let chunk = 1 << 15
         var j = 0
+        // The part of the new table this chunk's keys go to, mapped writable first (see
+        // `PageMemory.populate`); a page past it for keys probing on, the rest at the last chunk.
+        let spread = Double(capacity) / Double(old.count)
         while j < old.count {
             let end = min(j + chunk, old.count)
+            let to = end == old.count ? capacity : Int(Double(end) * spread) + PageMemory.pageSize
+            PageMemory.populate(slots, Int(Double(j) * spread)..<to)
+            if moveIDs { PageMemory.populate(ids, Int(Double(j) * spread)..<to) }
             for k in j..<end where old[k] != 0 {
                 let i = emptySlot(for: old[k])
                 slots[i] = old[k]

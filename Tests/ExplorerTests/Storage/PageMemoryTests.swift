@@ -69,4 +69,29 @@ import Testing
         #expect(table[..<wholePages].allSatisfy { $0 == 0 })
         #expect((wholePages..<count).allSatisfy { table[$0] == UInt64($0) + 1 })
     }
+
+    /// Whether each page of `pages` pages from `base` is resident (mincore).
+    static func resident(_ base: UnsafeRawPointer, pages: Int) -> [Bool] {
+        var flags = [UInt8](repeating: 0, count: pages)
+        #if os(Linux)
+        guard mincore(UnsafeMutableRawPointer(mutating: base), pages * PageMemory.pageSize, &flags) == 0 else { return [] }
+        #endif
+        return flags.map { $0 & 1 == 1 }
+    }
+
+    @Test("populate maps the pages of a range now, keeping what they hold, and no others")
+    func populate() throws {
+        #if os(Linux)
+        let perPage = PageMemory.pageSize / 8
+        let table = PageMemory.allocate(UInt64.self, count: perPage * 8)
+        defer { PageMemory.release(table) }
+        let base = UnsafeRawPointer(try #require(table.baseAddress))
+        table[perPage * 2] = 7  // page 2 written before
+        PageMemory.populate(table, perPage * 2 + 3..<perPage * 4 + 1)  // pages 2, 3 and 4
+        #expect(Self.resident(base, pages: 8) == [false, false, true, true, true, false, false, false])
+        #expect(table[perPage * 2] == 7 && table[perPage * 3] == 0 && table[perPage * 4 + 9] == 0)
+        PageMemory.populate(table, perPage * 7..<perPage * 100)  // clamped to the table
+        #expect(Self.resident(base, pages: 8).last == true)
+        #endif
+    }
 }
