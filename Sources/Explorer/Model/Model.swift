@@ -64,6 +64,10 @@ public protocol Model: Sendable {
     /// The state `stored` packed.
     func loaded(_ stored: Stored) -> State
 
+    /// `loaded(stored)`, free to build the state in what `spare` holds (the successor spare a
+    /// search keeps from the state it expanded before) rather than allocate; the default ignores it.
+    func loaded(_ stored: Stored, reusing spare: inout State?) -> State
+
     /// `stored(state)` for a successor of `parent` (kept as `storedParent`): a packing model
     /// may reuse the parent's packing of the parts the step left alone.
     func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored
@@ -108,6 +112,7 @@ extension Model {
     public func actions(in state: State, into actions: inout [Action]) { actions = self.actions(in: state) }
     public func next(_ state: State, _ action: Action, reusing spare: inout State?) -> State? { next(state, action) }
     public func recycle(_ state: State, into spare: inout State?) {}
+    public func loaded(_ stored: Stored, reusing spare: inout State?) -> State { loaded(stored) }
     public func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored { stored(state) }
     public func representative(of state: State) -> State { state }
     public var fingerprintScheme: String { "" }

@@ -62,20 +62,22 @@ struct Expansion<M: Model>: @unchecked Sendable {
         filter: inout SuccessorFilter
     ) {
         var actions: [M.Action] = []
+        var spare: M.State?
         expand(
             state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out,
-            judged: &judged, filter: &filter, actions: &actions)
+            judged: &judged, filter: &filter, actions: &actions, spare: &spare)
     }
 
-    /// `expand`, with `actions` the array the model writes the state's actions into (kept by
-    /// the caller from state to state, so a model filling it in place allocates none per state).
+    /// `expand`, with `actions` the array the model writes the state's actions into and `spare`
+    /// the model's spare successor (both kept by the caller from state to state, so a model
+    /// filling them in place allocates neither per state: see `Model.loaded(_:reusing:)`).
     /// With `appending`, the successors are added after what `out` holds (the caller's batch of
     /// several states: no per-state clearing of `out` and copying it into the batch).
     @inline(__always)
     func expand(
         _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
         findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
-        filter: inout SuccessorFilter, actions: inout [M.Action], appending: Bool = false
+        filter: inout SuccessorFilter, actions: inout [M.Action], spare: inout M.State?, appending: Bool = false
     ) {
         if !appending { out.removeAll(keepingCapacity: true) }
         for check in checks.always {
@@ -92,7 +94,6 @@ struct Expansion<M: Model>: @unchecked Sendable {
         let budgetLeft = worldBudget.map { Int(used) < $0 } ?? true
         var quiescent = true
         // Each successor is done with by the end of its step: the model may build the next in it.
-        var spare: M.State?
         for (index, action) in actions.enumerated() {
             let world = model.kind(of: action) == .world
             if world && !budgetLeft { continue }

@@ -114,6 +114,8 @@ extension Level {
         DispatchQueue.concurrentPerform(iterations: threads) { w in
             var out: [Successor<State>] = []
             var actions: [M.Action] = []
+            // This worker's spare successor, kept from state to state (see `Level.expand`).
+            var spare: M.State?
             var recent = RecentKeys()
             // Not counting, the expansion itself drops (and does not pack) a successor already
             // visited or seen just before by this worker; counting, `out` keeps every step. A model
@@ -161,9 +163,9 @@ extension Level {
                 let end = min(start + chunkSize, frontier.count)
                 for i in start..<end {
                     expansion.expand(
-                        expansion.model.loaded(frontier[i]), stored: frontier[i], node: UInt32(firstNode + i), used: used[i],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter,
-                        actions: &actions)
+                        expansion.model.loaded(frontier[i], reusing: &spare), stored: frontier[i],
+                        node: UInt32(firstNode + i), used: used[i], checkSteps: !atBound, findings: &findings,
+                        out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
                     if atBound {
                         if recording { visited.noteBeyondBound(out, in: &findings) }
                         if filter.sawUnvisited { findings.beyondBound = true }

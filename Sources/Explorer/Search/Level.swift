@@ -80,6 +80,9 @@ struct Level<State: Sendable> {
         // expanded and prefetched, so its slots have had a group's work to arrive (issue 34).
         var pending: [Successor<State>] = []
         var actions: [M.Action] = []
+        // The last successor built, kept from state to state: the model builds the next state
+        // and its successors in its memory (`Model.loaded(_:reusing:)`).
+        var spare: M.State?
         var start = 0
         while start < frontier.count {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
@@ -95,16 +98,16 @@ struct Level<State: Sendable> {
                     if deferring {
                         // Straight into the group's batch, inserted below.
                         expansion.expand(
-                            expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
-                            checkSteps: true,
+                            expansion.model.loaded(frontier[j], reusing: &spare), stored: frontier[j], node: node,
+                            used: used[j], checkSteps: true,
                             findings: &findings, out: &batch, judged: &judged, filter: &filter, actions: &actions,
-                            appending: true)
+                            spare: &spare, appending: true)
                         continue
                     }
                     expansion.expand(
-                        expansion.model.loaded(frontier[j]), stored: frontier[j], node: node, used: used[j],
-                        checkSteps: !atBound, findings: &findings, out: &out, judged: &judged, filter: &filter,
-                        actions: &actions)
+                        expansion.model.loaded(frontier[j], reusing: &spare), stored: frontier[j], node: node,
+                        used: used[j], checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
+                        filter: &filter, actions: &actions, spare: &spare)
                     if atBound {
                         if record != nil { visited.noteBeyondBound(out, in: &findings) }
                         if filter.sawUnvisited { findings.beyondBound = true }

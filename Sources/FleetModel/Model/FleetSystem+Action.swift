@@ -86,6 +86,14 @@ extension FleetSystem {
     /// faults), then system; `next` returns nil for those that turn out disabled.
     public func actions(in state: FleetState) -> [Action] {
         var out: [Action] = []
+        actions(in: state, into: &out)
+        return out
+    }
+
+    /// `actions(in:)` written into `out`, which the search hands from state to state: no array
+    /// allocated and freed per state.
+    public func actions(in state: FleetState, into out: inout [Action]) {
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(32)  // one allocation rather than one per doubling
         let w = config.world
         // Read in place through pointers, by index: a cell bound to a `let` was copied whole.
@@ -160,7 +168,6 @@ extension FleetSystem {
             if acting & (1 << d) != 0 { out.append(.activityUpdates(d)) }
             if appHold > 0 { out.append(.appHoldEnds(d)) }
         }
-        return out
     }
 
     /// Whether a card on the phone at `device` has an update token (one to rotate).

@@ -157,6 +157,12 @@ public struct FleetSystem: Model {
     /// The state with its parts' hashes cached: the search expands it, and its successors
     /// rehash only what their step wrote (`fingerprint`).
     public func loaded(_ stored: PackedFleetState) -> FleetState { codec.unpack(stored) }
+
+    /// `loaded`, in the box of the state the spare successor was built from when nothing else
+    /// holds it: the search then allocates no box per state (`FleetState.reclaimSource`).
+    public func loaded(_ stored: PackedFleetState, reusing spare: inout FleetState?) -> FleetState {
+        codec.unpack(stored, into: spare?.reclaimSource())
+    }
 }
 
 extension FleetSystem {

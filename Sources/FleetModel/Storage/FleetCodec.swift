@@ -123,7 +123,10 @@ final class FleetCodec: Sendable {
 
     /// The state, with its parts' fingerprint hashes (the tables' keys) cached in its box: the
     /// box is allocated first and each part copied from its table entry into its cells, once.
-    func unpack(_ p: PackedFleetState) -> FleetState {
+    func unpack(_ p: PackedFleetState) -> FleetState { unpack(p, into: nil) }
+
+    /// `unpack`, into `reused` (a box nothing else holds) when there is one, else a new box.
+    func unpack(_ p: PackedFleetState, into reused: FleetStateBox?) -> FleetState {
         let w = p.words
         let worldEntry = world.entry(w[0]), serversEntry = servers.entry(w[1])
         let registriesEntry = registries.entry(w[2]), inFlightEntry = inFlight.entry(w[3])
@@ -134,14 +137,22 @@ final class FleetCodec: Sendable {
             deviceHashes[d] = hash
             devicesHash &+= FleetSystem.deviceWeight(d) &* hash
         }
-        let box = FleetStateBox.make(FleetStateBox.Header(
+        let header = FleetStateBox.Header(
             written: FleetState.Part.all, source: nil,
             derived: FleetStateBox.Derived(
                 hashes: [
                     worldEntry.pointee.hash, serversEntry.pointee.hash, registriesEntry.pointee.hash, devicesHash,
                     inFlightEntry.pointee.hash,
                 ],
-                hashed: FleetState.Part.all, deviceHashes: deviceHashes)))
+                hashed: FleetState.Part.all, deviceHashes: deviceHashes))
+        let box: FleetStateBox
+        if let reused {
+            // Every header field is set again and every cell byte copied over below.
+            reused.head.pointee = header
+            box = reused
+        } else {
+            box = FleetStateBox.make(header)
+        }
         let c = box.cells
         let world = InternTable.value(worldEntry), inFlight = InternTable.value(inFlightEntry)
         Self.place(world.pointer(to: \.sessions)!, at: c.pointer(to: \.sessions)!)

@@ -12,6 +12,17 @@ extension FleetState {
         return s
     }
 
+    /// The box of the state this spare successor was last built from (`successor`), taken out of
+    /// it when this spare and that box are held nowhere else: the search expanded that state and
+    /// has let it go, so the next state can be unpacked into its box. The spare's next refill
+    /// names its new source.
+    mutating func reclaimSource() -> FleetStateBox? {
+        guard isKnownUniquelyReferenced(&box) else { return nil }
+        let h = box.head
+        guard isKnownUniquelyReferenced(&h.pointee.source) else { return nil }
+        return h.pointee.source.take()
+    }
+
     /// Makes this state's box (held nowhere else) what `parent.box.copy()` would return, without
     /// allocating one: the search builds each successor in the box of the one before.
     @inline(__always)
@@ -33,8 +44,10 @@ extension FleetState {
 
     /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the
     /// search compares (a successor with its parent) are told apart by five words, not the cells.
+    /// A box copied from the other's and not written since holds the same cells: a step that
+    /// changed nothing is told equal without comparing them.
     public static func == (a: FleetState, b: FleetState) -> Bool {
-        if a.box === b.box { return true }
+        if a.box.changed(since: b.box) == 0 || b.box.changed(since: a.box) == 0 { return true }
         let ha = a.box.head, hb = b.box.head
         let both = ha.pointee.derived.hashed & hb.pointee.derived.hashed
         for part in 0..<5 where both & (1 << part) != 0 && ha.pointee.derived.hashes[part] != hb.pointee.derived.hashes[part] {

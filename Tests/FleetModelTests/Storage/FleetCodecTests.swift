@@ -107,6 +107,53 @@ struct FleetCodecTests {
         #expect(apart > 100)
     }
 
+    @Test("a successor built in the spare box equals its parent exactly when their cells do")
+    func spareEquality() {
+        let model = FleetSystem(config: Fixture.config(devices: 2, budget: 1))
+        var unwritten = 0, apart = 0
+        for (_, parent) in reachableLoaded(model, depth: 5) {
+            var spare: FleetState?
+            for action in model.actions(in: parent) {
+                guard let next = model.next(parent, action, reusing: &spare) else { continue }
+                let cellsEqual = next.cells.pointee == parent.cells.pointee
+                #expect((next == parent) == cellsEqual && (parent == next) == cellsEqual, "\(action)")
+                // Told equal by the box alone: copied from the parent's, nothing written since.
+                if next.box !== parent.box && next.box.changed(since: parent.box) == 0 { unwritten += 1 }
+                if !cellsEqual { apart += 1 }
+                model.recycle(next, into: &spare)
+            }
+        }
+        // Both answers are given (else this test would check nothing).
+        #expect(unwritten > 10 && apart > 100, "unwritten \(unwritten), apart \(apart)")
+    }
+
+    @Test("a state unpacked into the box its spare successor was built from is the one a fresh unpack gives")
+    func unpackedIntoReclaimedBox() {
+        let model = Fixture.restartsAndDrops
+        var spare: FleetState?
+        var reclaimed = 0
+        for (packed, _) in reachableLoaded(model, depth: 6) {
+            let source = spare.flatMap { $0.box.head.pointee.source }.map(ObjectIdentifier.init)
+            let state = model.loaded(packed, reusing: &spare)
+            let fresh = model.loaded(packed)
+            if source == ObjectIdentifier(state.box) { reclaimed += 1 }
+            #expect(state == fresh && state.cells.pointee == fresh.cells.pointee)
+            #expect(state.box.head.pointee.source == nil && state.box.changed(since: fresh.box) == FleetState.Part.all)
+            #expect(state.overflow == 0 && model.fingerprint(of: state) == model.fingerprint(of: fresh))
+            for action in model.actions(in: state) {
+                let expected = model.next(fresh, action)
+                let next = model.next(state, action, reusing: &spare)
+                #expect((next == nil) == (expected == nil), "\(action)")
+                guard let next, let expected else { continue }
+                #expect(model.fingerprint(of: next) == model.fingerprint(of: expected), "\(action)")
+                #expect(model.stored(next, after: state, packed) == model.stored(expected, after: fresh, packed), "\(action)")
+                model.recycle(next, into: &spare)
+            }
+        }
+        // The boxes are reused (else this test would check nothing).
+        #expect(reclaimed > 100, "reclaimed \(reclaimed)")
+    }
+
     @Test("every phone has a word of its own")
     func phonesInline() {
         #expect(FleetState.deviceCapacity <= FleetCodec.devicesInline)
