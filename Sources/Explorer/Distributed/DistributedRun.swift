@@ -135,6 +135,9 @@ struct DistributedRun<M: Model> {
         var out: [Successor<M.Stored>] = []
         var judged = JudgedFlags(enabled: false)
         var filter = SuccessorFilter.all
+        // Kept from state to state, as in `Level.expand`: no action array or state box per state.
+        var actions: [M.Action] = []
+        var spare: M.State?
         var cursor = 0
         let round = max(1, search.options.roundStates * 4)
         while true {
@@ -148,10 +151,10 @@ struct DistributedRun<M: Model> {
                     break
                 }
                 let stored = frontier.states[i]
-                let state = search.model.loaded(stored)
+                let state = search.model.loaded(stored, reusing: &spare)
                 expansion.expand(
                     state, stored: stored, node: frontier.ids[i], used: frontier.used[i], checkSteps: !atBound,
-                    findings: &findings, out: &out, judged: &judged, filter: &filter)
+                    findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
                 expansions += 1
                 for s in out {
                     let to = owner(s.key)

@@ -38,39 +38,15 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// Expands `state` (kept as `stored`, node `node`, reached with `used` world actions) into `out`.
     /// At the depth bound (`checkSteps` false) steps are still taken, to judge quiescence and
     /// whether anything new lies beyond, but no transition is checked or counted.
-    @inline(__always)
-    func expand(
-        _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.Stored>]
-    ) {
-        var none = JudgedFlags(enabled: false)
-        var all = SuccessorFilter.all
-        expand(
-            state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out,
-            judged: &none, filter: &all)
-    }
-
-    /// `expand`, also appending to `judged` (when enabled) whether `state` breaks (reaches) each
-    /// of `stateJudged` and, per step taken, whether it breaks each transition property, as
-    /// `PropertyJudge.breaks` says: what a per-property behaviour count needs. `filter` says
-    /// which successors are packed and handed out (all of them when counting: the count needs
-    /// every step).
-    @inline(__always)
-    func expand(
-        _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
-        filter: inout SuccessorFilter
-    ) {
-        var actions: [M.Action] = []
-        var spare: M.State?
-        expand(
-            state, stored: stored, node: node, used: used, checkSteps: checkSteps, findings: &findings, out: &out,
-            judged: &judged, filter: &filter, actions: &actions, spare: &spare)
-    }
-
-    /// `expand`, with `actions` the array the model writes the state's actions into and `spare`
-    /// the model's spare successor (both kept by the caller from state to state, so a model
-    /// filling them in place allocates neither per state: see `Model.loaded(_:reusing:)`).
+    ///
+    /// Appends to `judged` (when enabled) whether `state` breaks (reaches) each of `stateJudged`
+    /// and, per step taken, whether it breaks each transition property, as `PropertyJudge.breaks`
+    /// says: what a per-property behaviour count needs. `filter` says which successors are packed
+    /// and handed out (all of them when counting: the count needs every step).
+    ///
+    /// `actions` is the array the model writes the state's actions into and `spare` the model's
+    /// spare successor (both kept by the caller from state to state, so a model filling them in
+    /// place allocates neither per state: see `Model.loaded(_:reusing:)`).
     /// With `appending`, the successors are added after what `out` holds (the caller's batch of
     /// several states: no per-state clearing of `out` and copying it into the batch).
     @inline(__always)
