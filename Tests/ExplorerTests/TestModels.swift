@@ -31,6 +31,8 @@ struct Counter: Model, Codable {
         }
     }
     func kind(of a: Action) -> ActionKind { a == .apply ? .system : .world }
+    /// add 0, apply 1, reset 2: what a property naming cases (`Property.cases`) refers to.
+    func actionCase(of a: Action) -> Int { a == .add ? 0 : a == .apply ? 1 : 2 }
     var properties: [Property<Counter>] { checks }
     var fingerprintScheme: String { scheme }
 

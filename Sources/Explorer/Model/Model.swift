@@ -47,6 +47,10 @@ public protocol Model: Sendable {
     /// Whether `action` is the world acting or the system reacting.
     func kind(of action: Action) -> ActionKind
 
+    /// The case of `action`, a number in `0..<Property.caseLimit` (0 by default): a transition
+    /// property naming the cases it concerns (`Property.cases`) is called on those steps only.
+    func actionCase(of action: Action) -> Int
+
     /// The named checks of this model.
     var properties: [Property<Self>] { get }
 
@@ -118,6 +122,7 @@ extension Model {
     public var fingerprintScheme: String { "" }
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
+    @inlinable public func actionCase(of action: Action) -> Int { 0 }
     public func refusingBound(_ state: State, _ action: Action) -> String? { nil }
     public func actorOutOfRange(_ action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }

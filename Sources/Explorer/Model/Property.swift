@@ -20,6 +20,29 @@ public struct Property<M: Model>: Sendable {
     public let stateCheck: (@Sendable (M, M.State) -> Bool)?
     /// For `transition`: the predicate on a step.
     public let stepCheck: (@Sendable (M, M.State, M.Action, M.State) -> Bool)?
+    /// For `transition`: the action cases (bit `Model.actionCase(of:)`) whose steps the check is
+    /// about. On a step of any other case it holds without being called: every case by default.
+    public let cases: UInt64
+
+    /// How many action cases a property can name (the bits of `cases`).
+    public static var caseLimit: Int { 64 }
+
+    /// Whether this property's check is called on a step of action case `c` (a case out of
+    /// range is concerned: the check is called, as with no cases named).
+    @inline(__always) public func concerns(_ c: Int) -> Bool {
+        c < 0 || c >= Self.caseLimit || cases & (1 << UInt64(c)) != 0
+    }
+
+    init(
+        name: String, kind: Kind, stateCheck: (@Sendable (M, M.State) -> Bool)?,
+        stepCheck: (@Sendable (M, M.State, M.Action, M.State) -> Bool)?, cases: UInt64 = ~0
+    ) {
+        self.name = name
+        self.kind = kind
+        self.stateCheck = stateCheck
+        self.stepCheck = stepCheck
+        self.cases = cases
+    }
 
     public static func always(_ name: String, _ check: @escaping @Sendable (M, M.State) -> Bool) -> Self {
         Self(name: name, kind: .always, stateCheck: check, stepCheck: nil)
@@ -34,5 +57,13 @@ public struct Property<M: Model>: Sendable {
         _ name: String, _ check: @escaping @Sendable (M, M.State, M.Action, M.State) -> Bool
     ) -> Self {
         Self(name: name, kind: .transition, stateCheck: nil, stepCheck: check)
+    }
+    /// A transition check about the steps of some action cases only (`Model.actionCase(of:)`,
+    /// one bit each in `cases`): it must hold on every step of another case, and is not called
+    /// there (`FleetPropertyCasesTests` checks the fleet's by calling them anyway).
+    public static func transition(
+        _ name: String, cases: UInt64, _ check: @escaping @Sendable (M, M.State, M.Action, M.State) -> Bool
+    ) -> Self {
+        Self(name: name, kind: .transition, stateCheck: nil, stepCheck: check, cases: cases)
     }
 }

@@ -47,7 +47,7 @@ public struct PropertyJudge<M: Model> {
         case .sometimes:
             return property.stateCheck?(model, state) == true
         case .transition:
-            guard let (old, action) = step else { return false }
+            guard let (old, action) = step, property.concerns(model.actionCase(of: action)) else { return false }
             return property.stepCheck?(model, old, action, state) == false
         case .atQuiescence:
             // The check first: quiescence takes every enabled step, and most states pass the check.

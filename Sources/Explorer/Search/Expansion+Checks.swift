@@ -20,6 +20,11 @@ extension Expansion {
         let sometimes: UnsafeMutableBufferPointer<Unmanaged<Check>>
         let transitions: UnsafeMutableBufferPointer<Unmanaged<Check>>
         let atQuiescence: UnsafeMutableBufferPointer<Unmanaged<Check>>
+        /// The transition checks grouped by the action case they concern, each group in property
+        /// order: case c's are `byCase[caseStarts[c]..<caseStarts[c + 1]]`, and the group past
+        /// the last case (`Property.caseLimit`) is all of them (`transitions(ofCase:)`).
+        private let byCase: UnsafeMutableBufferPointer<Unmanaged<Check>>
+        private let caseStarts: UnsafeMutableBufferPointer<Int>
         private let owned: [Check]
 
         init(_ properties: [Property<M>]) {
@@ -35,10 +40,31 @@ extension Expansion {
             sometimes = of(.sometimes)
             transitions = of(.transition)
             atQuiescence = of(.atQuiescence)
+            let limit = Property<M>.caseLimit
+            var grouped: [Unmanaged<Check>] = [], starts: [Int] = []
+            for c in 0...limit {
+                starts.append(grouped.count)
+                grouped += owned.filter { $0.property.kind == .transition && $0.property.concerns(c) }
+                    .map { Unmanaged.passUnretained($0) }
+            }
+            starts.append(grouped.count)
+            byCase = .allocate(capacity: grouped.count)
+            _ = byCase.initialize(from: grouped)
+            caseStarts = .allocate(capacity: starts.count)
+            _ = caseStarts.initialize(from: starts)
+        }
+
+        /// The transition checks a step of action case `c` calls, in property order (all of them
+        /// for a case out of range).
+        @inline(__always)
+        func transitions(ofCase c: Int) -> UnsafeMutableBufferPointer<Unmanaged<Check>> {
+            let group = c >= 0 && c < Property<M>.caseLimit ? c : Property<M>.caseLimit
+            return UnsafeMutableBufferPointer(rebasing: byCase[caseStarts[group]..<caseStarts[group + 1]])
         }
 
         deinit {
-            for buffer in [always, sometimes, transitions, atQuiescence] { buffer.deallocate() }
+            for buffer in [always, sometimes, transitions, atQuiescence, byCase] { buffer.deallocate() }
+            caseStarts.deallocate()
         }
     }
 }

@@ -85,9 +85,11 @@ struct Expansion<M: Model>: @unchecked Sendable {
             if !world && quiescent && next != state { quiescent = false }
             if checkSteps {
                 findings.transitions += 1
-                for check in checks.transitions {
+                // Only the checks about this action's case are called; judging flags every one.
+                let c = model.actionCase(of: action)
+                for check in judged.enabled ? checks.transitions : checks.transitions(ofCase: c) {
                     let (p, holds) = check._withUnsafeGuaranteedRef {
-                        ($0.index, $0.property.stepCheck?(model, state, action, next))
+                        ($0.index, $0.property.concerns(c) ? $0.property.stepCheck?(model, state, action, next) : true)
                     }
                     let broken = holds == false
                     if broken { findings.violated(p, .step(node, UInt16(index))) }

@@ -38,6 +38,48 @@ extension FleetSystem {
         /// Time passes: the app's end hold runs out on phone d and it syncs (ends its card).
         case appHoldEnds(Int)
 
+        /// The action's case without its indices, numbered in declaration order: what a
+        /// transition property names as the steps it is about (`Model.actionCase(of:)`).
+        public enum Case: Int, CaseIterable, Sendable {
+            case setSession, toggleDuplicateRow, hostDown, hostUp, openApp, leaveApp, terminateApp
+            case restartServer, losePost, failSend, dropPush, declineWake, backgroundEnds, rotateToken
+            case devBuildLaunch
+            case tick, send, apply, bootLoad, arrivePost, deliverPush, backgroundLaunch, refresh, sync
+            case activityUpdates, holdEnds, appHoldEnds
+        }
+
+        public var `case`: Case {
+            switch self {
+            case .setSession: .setSession
+            case .toggleDuplicateRow: .toggleDuplicateRow
+            case .hostDown: .hostDown
+            case .hostUp: .hostUp
+            case .openApp: .openApp
+            case .leaveApp: .leaveApp
+            case .terminateApp: .terminateApp
+            case .restartServer: .restartServer
+            case .losePost: .losePost
+            case .failSend: .failSend
+            case .dropPush: .dropPush
+            case .declineWake: .declineWake
+            case .backgroundEnds: .backgroundEnds
+            case .rotateToken: .rotateToken
+            case .devBuildLaunch: .devBuildLaunch
+            case .tick: .tick
+            case .send: .send
+            case .apply: .apply
+            case .bootLoad: .bootLoad
+            case .arrivePost: .arrivePost
+            case .deliverPush: .deliverPush
+            case .backgroundLaunch: .backgroundLaunch
+            case .refresh: .refresh
+            case .sync: .sync
+            case .activityUpdates: .activityUpdates
+            case .holdEnds: .holdEnds
+            case .appHoldEnds: .appHoldEnds
+            }
+        }
+
         public var isWorld: Bool {
             switch self {
             case .setSession, .toggleDuplicateRow, .hostDown, .hostUp, .openApp, .leaveApp,

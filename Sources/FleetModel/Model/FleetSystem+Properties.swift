@@ -31,7 +31,7 @@ extension FleetSystem {
         }
 
     static let stepChecks: [Property<FleetSystem>] = [
-            .transition("false-end:app") { m, old, action, new in
+            .transition("false-end:app", on: [.sync, .openApp, .backgroundLaunch, .appHoldEnds]) { m, old, action, new in
                 // A sync, or the launch's own sync inside a launch (configure() syncs at once).
                 let phone: Int? = switch action {
                 case .sync(let d), .openApp(let d), .backgroundLaunch(let d), .appHoldEnds(let d): d
@@ -40,18 +40,18 @@ extension FleetSystem {
                 guard let d = phone else { return true }
                 return !m.endedCard(old, new, d) || m.truth(new).activeTotal == 0
             },
-            .transition("false-end:server") { m, old, action, new in
+            .transition("false-end:server", on: [.deliverPush]) { m, old, action, new in
                 guard case .deliverPush(let p) = action, old.pushes[p].action == .end else { return true }
                 let d = Int(old.pushes[p].device)
                 return new.devices[d].cards.count >= old.devices[d].cards.count || m.truth(new).activeTotal == 0
             },
-            .transition("idle-push") { m, old, action, new in
+            .transition("idle-push", on: [.tick]) { m, old, action, new in
                 guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .update,
                     case .card(let shown) = old.servers[i].memory
                 else { return true }
                 return !FleetLogic.sameRenderable(shown, tick.content, guards: m.guards, titles: m.titles)
             },
-            .transition("duplicate-start:raced-adoption") { _, old, action, _ in
+            .transition("duplicate-start:raced-adoption", on: [.send]) { _, old, action, _ in
                 // spec: noteFleetActivityStarted exists so the server does not push-start "a second
                 // card next to the one the app just made"; an adoption landing between a start's
                 // decide and its sends does not stop the sends.
@@ -83,7 +83,7 @@ extension FleetSystem {
             .always("row-budget") { _, s in
                 s.devices.allSatisfy { $0.cards.allSatisfy { $0.content.rows.count <= FleetTally.maxRows } }
             },
-            .transition("update-fanout") { m, _, action, new in
+            .transition("update-fanout", on: [.tick]) { m, _, action, new in
                 guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action != .start,
                     !tick.targets.contains(where: \.channel)
                 else { return true }
@@ -97,7 +97,7 @@ extension FleetSystem {
                 }
                 return true
             },
-            .transition("push-to-start-fanout") { _, _, action, new in
+            .transition("push-to-start-fanout", on: [.tick]) { _, _, action, new in
                 guard case .tick(let i) = action, let tick = new.servers[i].tick, tick.action == .start else { return true }
                 return (0...1 as ClosedRange<UInt8>).allSatisfy { e in
                     tick.targets.count { $0.env == e } <= TokenRegistry.maxPushToStartPerEnv
@@ -134,5 +134,16 @@ extension FleetSystem {
     /// The class of a property name: what comes before the colon.
     public static func propertyClass(_ name: String) -> String {
         String(name.split(separator: ":").first ?? Substring(name))
+    }
+}
+
+extension Property where M == FleetSystem {
+    /// A step check about the steps of `cases` only: on any other step it holds (its guard
+    /// says so) and the search does not call it (`FleetPropertyCasesTests`).
+    static func transition(
+        _ name: String, on cases: [FleetSystem.Action.Case],
+        _ check: @escaping @Sendable (FleetSystem, FleetState, FleetSystem.Action, FleetState) -> Bool
+    ) -> Self {
+        .transition(name, cases: cases.reduce(0) { $0 | 1 << UInt64($1.rawValue) }, check)
     }
 }

@@ -127,6 +127,8 @@ public struct FleetSystem: Model {
 
     public func kind(of action: Action) -> ActionKind { action.isWorld ? .world : .system }
 
+    public func actionCase(of action: Action) -> Int { action.case.rawValue }
+
     /// Every check, with the reachability goals this configuration's world can reach: a restart
     /// reload needs restarts; the veto needs the phone to end a card its server still counts
     /// (a hidden session, or budget for a session to stop and start again). Models/README.md.

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import Explorer
 
@@ -23,6 +24,37 @@ import Testing
             return
         }
         #expect(try #require(report.counterexample("never apply")).steps == [.add, .apply])
+    }
+
+    @Test("a transition property naming action cases is called on their steps only, by the search and the judge alike")
+    func namedCases() throws {
+        // Checks that would break on a reset: one names add and apply only, one names reset.
+        let calls = Mutex<[Counter.Action]>([])
+        var model = Counter()
+        model.checks = [
+            .transition("reset keeps value (add and apply only)", cases: 1 << 0 | 1 << 1) { _, _, action, _ in
+                calls.withLock { $0.append(action) }
+                return action != .reset
+            },
+            .transition("never reset (reset only)", cases: 1 << 2) { _, _, action, _ in action != .reset },
+        ]
+        for threads in [1, 2] {
+            calls.withLock { $0.removeAll() }
+            let report = BreadthFirstSearch(model, options: SearchOptions(threads: threads)).run()
+            guard case .holds? = report.verdict("reset keeps value (add and apply only)")?.outcome else {
+                Issue.record("a check was called on a step of a case it does not name (\(threads) threads)")
+                return
+            }
+            let seen = calls.withLock { $0 }
+            #expect(!seen.isEmpty && !seen.contains(.reset) && seen.contains(.apply))
+            #expect(try #require(report.counterexample("never reset (reset only)")).steps == [.add, .apply, .reset])
+        }
+        // The judge (replay, counts) skips the same steps.
+        let judge = PropertyJudge(model: model, property: model.checks[0])
+        #expect(!judge.breaks(before: (Counter.State(value: 1), .reset), Counter.State()))
+        #expect(PropertyJudge(model: model, property: model.checks[1]).breaks(before: (Counter.State(value: 1), .reset), Counter.State()))
+        // A case out of range is concerned: its steps are checked.
+        #expect(model.checks[0].concerns(64) && model.checks[0].concerns(-1) && !model.checks[0].concerns(2))
     }
 
     @Test("an atQuiescence property is checked only where no system action changes the state")

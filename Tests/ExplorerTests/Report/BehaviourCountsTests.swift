@@ -72,6 +72,20 @@ import Testing
         for budget in [0, 1, 2] { expectSame(Detour(), depth: 6, budget: budget) }
     }
 
+    @Test("a transition property naming action cases is counted as the second pass counts it: broken on its cases' steps only")
+    func namedCases() {
+        var model = Counter()
+        // Breaks on a reset if ever called there: it names add and apply only. Its twin names reset.
+        model.checks = [
+            .transition("no reset seen (add and apply only)", cases: 1 << 0 | 1 << 1) { _, _, a, _ in a != .reset },
+            .transition("no reset seen (reset only)", cases: 1 << 2) { _, _, a, _ in a != .reset },
+        ]
+        for depth in [3, 8] { expectSame(model, depth: depth, budget: 2) }
+        let counts = counted(model, depth: 8, budget: 2, threads: 1, .perProperty).behaviours?.properties
+        #expect(counts?.first?.upToDepth == BigInt(0))
+        #expect((counts?.last?.upToDepth ?? BigInt(0)) > BigInt(0))
+    }
+
     @Test("with no depth bound it counts to the depth reached, as the second pass did")
     func unbounded() {
         let report = counted(TwoPhaseCommit(resourceManagers: 3), depth: nil, budget: nil, threads: 2, .perProperty)
