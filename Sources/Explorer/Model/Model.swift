@@ -129,6 +129,11 @@ extension Model {
 }
 
 extension Model {
+    /// Whether the search keeps this model's states as they are, not packed (`Stored` is
+    /// `State`): testing a successor against the visited table before its insert then saves no
+    /// packing, only costs a cache miss, and the levels defer the test to the insert.
+    static var keepsStatesUnpacked: Bool { Stored.self == State.self }
+
     /// The bounds (distinct, in action order) refusing a system action of `actions` (those of
     /// `state`); empty when none does. A state with one is not quiescent (Models/README.md,
     /// "Bounds"): search and replay both ask this, and the search counts it in `BoundCut`.

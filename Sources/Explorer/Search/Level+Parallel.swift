@@ -123,7 +123,7 @@ extension Level {
             // that phase 2 pays again: only repeats are dropped (2 threads on two-phase commit ran
             // slower than 1, issue 34).
             var filter: SuccessorFilter =
-                recording ? .all : M.Stored.self == M.State.self ? .deferring : .unvisited(visited, recent: RecentKeys())
+                recording ? .all : M.keepsStatesUnpacked ? .deferring : .unvisited(visited, recent: RecentKeys())
             let buffer = work.workers[w]
             // Locals, stored once at the end: a class property in the loop would pay an
             // exclusivity check on every access.

@@ -66,7 +66,7 @@ struct Level<State: Sendable> {
         // taken, so `out` holds exactly the new states; at the bound, nothing is inserted. A model
         // keeping its states as they are (no packing to save) defers the inserts instead: see
         // `deferring`.
-        let deferring = record == nil && !atBound && M.Stored.self == M.State.self
+        let deferring = record == nil && !atBound && M.keepsStatesUnpacked
         var filter: SuccessorFilter =
             record != nil ? .all : atBound ? .beyondBound(visited)
             : deferring ? .deferring : .inserting(into: visited, admit: admit)
