@@ -18,53 +18,44 @@ extension Expansion {
     final class Checks: @unchecked Sendable {
         let always: UnsafeMutableBufferPointer<Unmanaged<Check>>
         let sometimes: UnsafeMutableBufferPointer<Unmanaged<Check>>
-        let transitions: UnsafeMutableBufferPointer<Unmanaged<Check>>
         let atQuiescence: UnsafeMutableBufferPointer<Unmanaged<Check>>
-        /// The transition checks grouped by the action case they concern, each group in property
-        /// order: case c's are `byCase[caseStarts[c]..<caseStarts[c + 1]]`, and the group past
-        /// the last case (`Property.caseLimit`) is all of them (`transitions(ofCase:)`).
-        private let byCase: UnsafeMutableBufferPointer<Unmanaged<Check>>
-        private let caseStarts: UnsafeMutableBufferPointer<Int>
+        /// Per action case c, the transition checks concerning it (`Property.concerns`); the group
+        /// past the last case (`Property.caseLimit`) is all of them (`transitions(ofCase:)`).
+        private let byCase: UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<Unmanaged<Check>>>
+        /// Whether a transition check names the cases it concerns: if none does, a step's case is
+        /// not asked of the model (every step calls every check).
+        let namesCases: Bool
         private let owned: [Check]
 
         init(_ properties: [Property<M>]) {
             let owned = properties.indices.map { Check(index: $0, property: properties[$0]) }
-            func of(_ kind: Property<M>.Kind) -> UnsafeMutableBufferPointer<Unmanaged<Check>> {
-                let refs = owned.filter { $0.property.kind == kind }.map { Unmanaged.passUnretained($0) }
+            func of(_ include: (Property<M>) -> Bool) -> UnsafeMutableBufferPointer<Unmanaged<Check>> {
+                let refs = owned.filter { include($0.property) }.map { Unmanaged.passUnretained($0) }
                 let buffer = UnsafeMutableBufferPointer<Unmanaged<Check>>.allocate(capacity: refs.count)
                 _ = buffer.initialize(from: refs)
                 return buffer
             }
             self.owned = owned
-            always = of(.always)
-            sometimes = of(.sometimes)
-            transitions = of(.transition)
-            atQuiescence = of(.atQuiescence)
-            let limit = Property<M>.caseLimit
-            var grouped: [Unmanaged<Check>] = [], starts: [Int] = []
-            for c in 0...limit {
-                starts.append(grouped.count)
-                grouped += owned.filter { $0.property.kind == .transition && $0.property.concerns(c) }
-                    .map { Unmanaged.passUnretained($0) }
-            }
-            starts.append(grouped.count)
-            byCase = .allocate(capacity: grouped.count)
-            _ = byCase.initialize(from: grouped)
-            caseStarts = .allocate(capacity: starts.count)
-            _ = caseStarts.initialize(from: starts)
+            always = of { $0.kind == .always }
+            sometimes = of { $0.kind == .sometimes }
+            atQuiescence = of { $0.kind == .atQuiescence }
+            byCase = .allocate(capacity: Property<M>.caseLimit + 1)
+            _ = byCase.initialize(from: (0...Property<M>.caseLimit).map { c in
+                of { $0.kind == .transition && $0.concerns(c) }
+            })
+            namesCases = properties.contains { $0.kind == .transition && $0.cases != ~0 }
         }
 
         /// The transition checks a step of action case `c` calls, in property order (all of them
         /// for a case out of range).
         @inline(__always)
         func transitions(ofCase c: Int) -> UnsafeMutableBufferPointer<Unmanaged<Check>> {
-            let group = c >= 0 && c < Property<M>.caseLimit ? c : Property<M>.caseLimit
-            return UnsafeMutableBufferPointer(rebasing: byCase[caseStarts[group]..<caseStarts[group + 1]])
+            byCase[c >= 0 && c < Property<M>.caseLimit ? c : Property<M>.caseLimit]
         }
 
         deinit {
-            for buffer in [always, sometimes, transitions, atQuiescence, byCase] { buffer.deallocate() }
-            caseStarts.deallocate()
+            for buffer in [always, sometimes, atQuiescence] + byCase { buffer.deallocate() }
+            byCase.deallocate()
         }
     }
 }

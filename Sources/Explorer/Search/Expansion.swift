@@ -69,6 +69,9 @@ struct Expansion<M: Model>: @unchecked Sendable {
         precondition(actions.count <= Int(UInt16.max), "\(model.name): more than 65535 actions in one state")
         let budgetLeft = worldBudget.map { Int(used) < $0 } ?? true
         var quiescent = true
+        // A step's case is asked only where a check names cases (a model naming none pays nothing).
+        let namesCases = checks.namesCases
+        let everyTransition = checks.transitions(ofCase: Property<M>.caseLimit)
         // Each successor is done with by the end of its step: the model may build the next in it.
         for (index, action) in actions.enumerated() {
             let world = model.kind(of: action) == .world
@@ -86,8 +89,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
             if checkSteps {
                 findings.transitions += 1
                 // Only the checks about this action's case are called; judging flags every one.
-                let c = model.actionCase(of: action)
-                for check in judged.enabled ? checks.transitions : checks.transitions(ofCase: c) {
+                let c = namesCases ? model.actionCase(of: action) : Property<M>.caseLimit
+                for check in namesCases && !judged.enabled ? checks.transitions(ofCase: c) : everyTransition {
                     let (p, holds) = check._withUnsafeGuaranteedRef {
                         ($0.index, $0.property.concerns(c) ? $0.property.stepCheck?(model, state, action, next) : true)
                     }
