@@ -24,26 +24,29 @@ public struct NewDayPlan: Equatable, Sendable {
     public static let lineSp = 11
 
     public init(
-        width: Int, height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent,
+        width: Int, height: Int, fontScale: Rational, model: NewDayCostModel = NewDayCostModel.least,
         fixes: Set<WidgetFix> = WidgetFix.shipped
     ) {
-        maxLines = Self.maxLines(height: height, fontScale: fontScale, models: models)
+        maxLines = model.maxLines(height: height, fontScale: fontScale)
         let withIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: true))
         let withoutIcon = Self.wraps(fontScale: fontScale, in: Self.textBox(width: width, icon: false))
+        guard fixes.contains(.newDayCaptionFallback) else {
+            // Before OBJ-1382 nothing was budgeted: icon, line and caption row all rendered.
+            (showsIcon, showsLine, showsCaptionRow, lineCount) = (true, true, true, withIcon)
+            return
+        }
         showsIcon = withIcon <= maxLines
         showsLine = showsIcon || withoutIcon <= maxLines
         lineCount = showsIcon ? withIcon : withoutIcon
-        showsCaptionRow = fixes.contains(.newDayCaptionFallback) ? !showsLine : true
+        showsCaptionRow = !showsLine
     }
 
     /// maxNewDayLines = min(2, floor((budget(h) − head(fs) − 6) / lineBox(11, fs))), never
-    /// below 0, at the exact font scale. NEW_DAY is never STALE, so budget(h) is the whole
-    /// content box. Neither head(fs) nor how lineBox is rounded is printed, so the plan grants
-    /// the fewest lines any consistent model grants (`NewDayCostModel`).
-    public static func maxLines(
-        height: Int, fontScale: Rational, models: [NewDayCostModel] = NewDayCostModel.consistent
-    ) -> Int {
-        models.map { $0.maxLines(height: height, fontScale: fontScale) }.min() ?? 0
+    /// below 0, at the exact font scale, in rationals. NEW_DAY is never STALE, so budget(h) is
+    /// the whole content box. head(fs) is not printed, so the plan grants the fewest lines any
+    /// margin consistent with the printed cells grants (`NewDayCostModel.least`).
+    public static func maxLines(height: Int, fontScale: Rational) -> Int {
+        NewDayCostModel.least.maxLines(height: height, fontScale: fontScale)
     }
 
     /// textBox(w, icon) = contentWidth(w) − (icon ? 17 : 0).

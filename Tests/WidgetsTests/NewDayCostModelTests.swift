@@ -4,24 +4,48 @@ import Testing
 @testable import Widgets
 
 @Suite struct NewDayCostModelTests {
-    @Test("the consistent set: models that grant exactly 1 line at every height from 130 to 159dp and 2 at 160dp (110dp × 2.0)")
-    func consistentSet() {
-        let set = NewDayCostModel.consistent
-        #expect(set.count == 4)
-        #expect(set.contains(NewDayCostModel.chosen))
-        for model in set {
+    @Test("the literal formula: lineBox(11, fs) exact; the printed cells bound the head's margin to 3/5 < m ≤ 43/50 dp")
+    func consistentMargins() {
+        let (lower, upper) = NewDayCostModel.consistentMargins
+        #expect(lower == Rational(3, 5) && upper == Rational(43, 50))
+        #expect(NewDayCostModel.lineBox(2) == Rational(2926, 100))  // 11 × 2 × 1.33, not rounded to 30
+        for m in [Rational(601, 1000), Rational(3, 4), upper] {
+            let model = NewDayCostModel(headMarginDp: m)
             for h in 130...159 { #expect(model.maxLines(height: h, fontScale: 2) == 1, "\(model) at \(h)dp") }
             #expect(model.maxLines(height: 160, fontScale: 2) == 2, "\(model)")
-            // every model kept rounds the 11sp line box up (30dp at 2.0)
-            #expect(model.line == LineCost(.up, .sp(11), margin: 0), "\(model)")
         }
-        // The project's earlier guess (both line boxes exact, no head margin) grants 2 lines at 159dp.
-        let old = NewDayCostModel(head: LineCost(.exact, .smallNumeral, margin: 0), line: LineCost(.exact, .sp(11), margin: 0))
-        #expect(!set.contains(old) && old.maxLines(height: 159, fontScale: 2) == 2)
-        // A model the 159/160dp cells alone kept (head exact + 1dp, line exact) grants 0 at 130dp: not kept.
-        let floorless = NewDayCostModel(head: LineCost(.exact, .smallNumeral, margin: 1), line: LineCost(.exact, .sp(11), margin: 0))
-        #expect(floorless.maxLines(height: 159, fontScale: 2) == 1 && floorless.maxLines(height: 160, fontScale: 2) == 2)
-        #expect(floorless.maxLines(height: 130, fontScale: 2) == 0 && !set.contains(floorless))
+        // Just outside the bounds a printed cell breaks: 159dp grants 2 at 0.6dp, 130dp grants 0 above 0.86dp.
+        #expect(NewDayCostModel(headMarginDp: lower).maxLines(height: 159, fontScale: 2) == 2)
+        #expect(NewDayCostModel(headMarginDp: Rational(861, 1000)).maxLines(height: 130, fontScale: 2) == 0)
+        // The last pass's models rounded the line box up (30dp at 2.0) with a whole-dp head margin.
+        #expect(NewDayCostModel.least.headMarginDp != 0)
+    }
+
+    @Test("issue 48: the formula grants 1 line at 1.50 × 132dp and 1.70 × 143dp (the last pass granted 2)")
+    func reportedCells() {
+        for (fs, h) in [(Fixtures.scale("1.5"), 132), (Fixtures.scale("1.7"), 143)] {
+            #expect(NewDayPlan.maxLines(height: h, fontScale: fs) == 1, "\(fs.decimalString(digits: 2)) × \(h)dp")
+            #expect(NewDayCostModel.mostLines(height: h, fontScale: fs) == 1, "no consistent margin grants 2")
+            #expect(NewDayPlan.maxLines(height: h + 1, fontScale: fs) == 2)
+        }
+        // 1.70 × 143dp: room = 97 − 40.698 − m − 6 = 50.302 − m, at most 49.702dp; two lines need 49.742dp.
+        let fs = Fixtures.scale("1.7")
+        let roomAtLower = NewDayCostModel.room(height: 143, fontScale: fs, margin: NewDayCostModel.consistentMargins.lower)
+        #expect(roomAtLower == Rational(49_702, 1000))
+        #expect(2 * NewDayCostModel.lineBox(fs) == Rational(49_742, 1000))
+    }
+
+    @Test("issue 48: at those heights a 2-line 'New day' sheds its icon (widths 110–119 at 1.50, 110–128 at 1.70)")
+    func reportedWidths() {
+        for (fs, h, widths) in [(Fixtures.scale("1.5"), 132, 110...119), (Fixtures.scale("1.7"), 143, 110...128)] {
+            for w in widths {
+                let plan = NewDayPlan(width: w, height: h, fontScale: fs)
+                #expect(NewDayPlan.wraps(fontScale: fs, in: NewDayPlan.textBox(width: w, icon: true)) == 2)
+                #expect(plan.maxLines == 1 && !plan.showsIcon, "\(w) × \(h)dp")
+            }
+            // One line up they show the icon again: 2 lines granted.
+            #expect(NewDayPlan(width: widths.lowerBound, height: h + 1, fontScale: fs).showsIcon)
+        }
     }
 
     @Test("130 × 130dp at fontScale 2.0 grants one line, and the plan shows the 'New day' line, not the caption row")
@@ -31,22 +55,23 @@ import Testing
         #expect(plan.showsLine && !plan.showsIcon && !plan.showsCaptionRow && plan.lineCount == 1)
     }
 
-    /// Per grid scale, the granted heights (130…400dp) where consistent models grant different
-    /// line counts: least / chosen / most lines.
+    /// Per grid scale, the granted heights (130…400dp) where consistent margins grant different
+    /// line counts: least (the plan's) / most.
     static func choiceDependentCells() -> String {
         let grid = (0...24).map { Rational(85 + 5 * $0, 100) } + [Rational(1_149_999, 1_000_000), Rational(1_150_001, 1_000_000), Rational(17, 14)]
-        var lines = ["# fontScale height: least chosen most (NEW_DAY lines granted)"]
+        var lines = ["# fontScale height: least most (NEW_DAY lines granted; the plan grants least)"]
         for fs in grid.sorted(by: <) {
             for h in 130...400 {
-                let all = NewDayCostModel.consistent.map { $0.maxLines(height: h, fontScale: fs) }
-                guard let least = all.min(), let most = all.max(), least != most else { continue }
-                lines.append("\(fs.decimalString(digits: 6)) \(h): \(least) \(NewDayCostModel.chosen.maxLines(height: h, fontScale: fs)) \(most)")
+                let least = NewDayCostModel.least.maxLines(height: h, fontScale: fs)
+                let most = NewDayCostModel.mostLines(height: h, fontScale: fs)
+                guard least != most else { continue }
+                lines.append("\(fs.decimalString(digits: 6)) \(h): \(least) \(most)")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("the cells that depend on the choice are listed in Tests/Corpus/Widgets/new-day-choice-dependent-cells.txt")
+    @Test("the cells that depend on the margin are listed in Tests/Corpus/Widgets/new-day-choice-dependent-cells.txt")
     func choiceDependentList() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Corpus/Widgets/new-day-choice-dependent-cells.txt")
@@ -57,14 +82,15 @@ import Testing
         #expect(try String(contentsOf: url, encoding: .utf8) == computed)
     }
 
-    @Test("the plan grants the fewest lines any consistent model grants")
+    @Test("the plan grants the fewest lines any consistent margin grants")
     func safeIsLeast() {
+        let margins = [Rational(601, 1000), Rational(7, 10), Rational(8, 10), NewDayCostModel.consistentMargins.upper]
         for hundredths in stride(from: 85, through: 205, by: 5) {
             let fs = Rational(hundredths, 100)
             for h in stride(from: 130, through: 220, by: 3) {
-                let least = NewDayCostModel.consistent.map { $0.maxLines(height: h, fontScale: fs) }.min()
-                #expect(NewDayPlan.maxLines(height: h, fontScale: fs) == least)
-                #expect(NewDayPlan.maxLines(height: h, fontScale: fs) <= NewDayCostModel.chosen.maxLines(height: h, fontScale: fs))
+                let each = margins.map { NewDayCostModel(headMarginDp: $0).maxLines(height: h, fontScale: fs) }
+                #expect(NewDayPlan.maxLines(height: h, fontScale: fs) == each.min())
+                #expect(each.allSatisfy { $0 <= NewDayCostModel.mostLines(height: h, fontScale: fs) })
             }
         }
     }
