@@ -33,25 +33,19 @@ extension AccessibilityLabel {
            case .snapshot(let line)? = CoachLine.shown(on: .android, state: state, snapshot: snapshot) {
             phrases.append(.coach(line))
         }
-        if surface == .large, let motivator = motivator(state: state, snapshot: snapshot, platform: platform),
+        if surface == .large, let motivator = motivator(state: state, snapshot: snapshot, platform: platform, fixes: fixes),
            snapshot.kindlingEnabled || !fixes.contains(.motivatorSpeechGate) {
             phrases.append(motivator)
         }
         return AccessibilityLabel(phrases: phrases)
     }
 
-    /// Large's closing motivator, drawn only by the kindling body: nil on STALE and first-run;
-    /// on all-done the ALL_DONE branch table, elsewhere a line the spec describes but does not print.
-    public static func motivator(state: WidgetState, snapshot: WidgetSnapshot, platform: Platform) -> Phrase? {
-        switch state {
-        case .stale, .firstRun: return nil
-        case .allDone:
-            let reactive = ReactiveTreatment.resolve(state: state, snapshot: snapshot)?.state ?? .baseline
-            let motif = StreakMotif.resolve(snapshot.streakMetaphor)
-            return .motivator(AllDoneCopy.line(at: .largeMotivator, on: platform, motif: motif, reactive: reactive)?.text)
-        case .newDay, .empty, .defaultProgress:
-            return .motivator(nil)
-        }
+    /// Large's closing motivator, drawn only by the kindling body (`LargeMotivator`): nil on
+    /// STALE and first-run.
+    public static func motivator(
+        state: WidgetState, snapshot: WidgetSnapshot, platform: Platform, fixes: Set<WidgetFix> = WidgetFix.shipped
+    ) -> Phrase? {
+        LargeMotivator.resolve(state: state, snapshot: snapshot, platform: platform, fixes: fixes).map { .motivator($0.text) }
     }
 }
 
