@@ -33,18 +33,25 @@ public enum AllDoneCopy {
         at site: Site, on platform: Platform, motif: StreakMotif, reactive: ReactiveState,
         fixes: Set<WidgetFix> = WidgetFix.shipped
     ) -> Line? {
-        // Before OBJ-3256 every ALL_DONE string was the confirmed one.
-        let honest = fixes.contains(.pendingAllDoneCopy)
-        let twoWay: Branch = honest && reactive == .notYet ? .pending : .confirmed
-        let threeWay = honest && fixes.contains(.baselineBranch) ? branch(for: reactive) : twoWay
+        // Each fix switched off brings back only its own bug: without OBJ-3256 not-yet reads
+        // as confirmed; without OBJ-3317/OBJ-3315 baseline falls back to the two-way predicate.
+        let pending = fixes.contains(.pendingAllDoneCopy), baseline = fixes.contains(.baselineBranch)
+        let twoWay: Branch = pending && reactive == .notYet ? .pending : .confirmed
+        let threeWay = baseline && reactive == .baseline ? Branch.baseline : twoWay
         switch (platform, site) {
         case (.iOS, .smallTitle), (.iOS, .mediumTitle):
-            // Two outcomes: extended derives from == .extended, so baseline joins pending.
-            let confirmed = threeWay == .confirmed
+            // Two outcomes: extended derives from == .extended (OBJ-3317), so baseline joins
+            // pending; before, from != .notYet; before OBJ-3256 the title took no extended at all.
+            let confirmed = !pending || (baseline ? reactive == .extended : reactive != .notYet)
             return confirmed ? Line(branch: .confirmed, text: nil) : Line(branch: .pending, text: "All done today")
-        case (.iOS, .smallSubtitle), (.iOS, .mediumSubtitle), (.android, .smallSubtitle):
-            // Android Small checks ReactiveFlame.BASELINE first (OBJ-3315); iOS switches three ways.
+        case (.iOS, .smallSubtitle), (.iOS, .mediumSubtitle):
             return subtitle(motif: motif, branch: threeWay)
+        case (.android, .smallSubtitle):
+            // The call site checks ReactiveFlame.BASELINE first (OBJ-3315). Before that it fed
+            // treatment.metaphor, the fail-closed FLAME sentinel, to the two-way selector, so
+            // every motif read "Fire's brighter. Rest easy.".
+            let sentinel = reactive == .baseline && !baseline
+            return subtitle(motif: sentinel ? .flame : motif, branch: threeWay)
         case (.iOS, .largeMotivator):
             return largeMotivator(motif: motif, branch: threeWay)
         case (.android, .largeMotivator):
@@ -55,15 +62,6 @@ public enum AllDoneCopy {
         case (.android, .smallTitle), (.android, .mediumTitle), (.android, .mediumSubtitle),
              (.android, .lockScreenLine3):
             return nil
-        }
-    }
-
-    /// The shipped three-way switch on StreakReactiveState (OBJ-3317).
-    static func branch(for reactive: ReactiveState) -> Branch {
-        switch reactive {
-        case .extended: return .confirmed
-        case .notYet: return .pending
-        case .baseline: return .baseline
         }
     }
 
