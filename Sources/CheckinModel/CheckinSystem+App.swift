@@ -38,7 +38,7 @@ extension CheckinSystem {
             t.store.flush()
         case .replay:
             guard s.store.hydrated, let e = s.store.queue.first else { return nil }
-            let response = serverCheckIn(&t, e, nativeToken: nil)
+            let response = CheckinResponse(classifying: serverCheckIn(&t, e, nativeToken: nil))
             switch CheckinReplay.outcome(response, errorsArrayChecked: on(.errorsArrayChecked)) {
             case .delivered: t.store.remove(e)
             case .permanentError:

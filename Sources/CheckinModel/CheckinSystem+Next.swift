@@ -124,16 +124,18 @@ extension CheckinSystem {
             return
         }
         let e = run.toPost.removeFirst()
-        let response: CheckinResponse
+        let exchange: CheckinExchange
         switch action {
         case .failPost:
-            response = .transient
+            exchange = .noAnswer
         case .answerLate:
             _ = serverCheckIn(&t, e, nativeToken: t.token)
-            response = .transient
+            exchange = .noAnswer
         default:
-            response = serverCheckIn(&t, e, nativeToken: t.token)
+            exchange = serverCheckIn(&t, e, nativeToken: t.token)
         }
+        // The client reads the answer by the per-status contract, as both platforms do.
+        let response = CheckinResponse(classifying: exchange)
         // The client knows a token is dead only once it has read the UNAUTHORIZED.
         if response == .unauthorized && !t.deadTokens.contains(t.token) { t.deadTokens.append(t.token) }
         if response == .transient && !t.failedOnce.contains(e) { t.failedOnce.append(e) }
@@ -153,22 +155,24 @@ extension CheckinSystem {
         }
     }
 
-    /// GoalTracking::CheckInHabit behind the GraphQL endpoint. `nativeToken`: the check-in token
-    /// a native path sends (nil for the app, which uses the user's session).
-    func serverCheckIn(_ t: inout CheckinState, _ e: PendingCheckin, nativeToken: Int?) -> CheckinResponse {
+    /// GoalTracking::CheckInHabit behind the GraphQL endpoint, answering as the server does: a
+    /// GraphQL 200, with UNAUTHORIZED at the top level for a dead token and a payload error for
+    /// a completedDate outside the window. `nativeToken`: the check-in token a native path sends
+    /// (nil for the app, which uses the user's session).
+    func serverCheckIn(_ t: inout CheckinState, _ e: PendingCheckin, nativeToken: Int?) -> CheckinExchange {
         if let token = nativeToken {
             if t.deadTokens.contains(token) { t.postedWithDeadToken = true }
-            if token != t.serverToken { return .unauthorized }
+            if token != t.serverToken { return .revokedToken }
         }
         // Before OBJ-1858 the payload carried only goalId: the server credits its own today.
         let date = on(.completedDatePayload) ? e.localDate : dayKeys[t.day]
-        guard CompletedDateWindow.accepts(date, now: instants[t.day], timeZone: zone) else { return .businessFailure }
+        guard CompletedDateWindow.accepts(date, now: instants[t.day], timeZone: zone) else { return .outsideWindow }
         let g = goal(of: e), credited = day(of: date)
         if on(.serverIdempotency) && t.completions.contains(where: { $0.goal == g && $0.creditedDay == credited }) {
-            return .success(rotatedToken: nil)
+            return .ok()
         }
         t.completions.append(Completion(goal: g, creditedDay: credited, tapDay: day(of: e.localDate), deliveredDay: t.day))
         t.completions.sort { ($0.goal, $0.creditedDay, $0.tapDay, $0.deliveredDay) < ($1.goal, $1.creditedDay, $1.tapDay, $1.deliveredDay) }
-        return .success(rotatedToken: nil)
+        return .ok()
     }
 }

@@ -48,6 +48,16 @@ import Testing
         #expect(t.completions.count == 1 && !t.postedWithDeadToken)
     }
 
+    @Test("the model's server answers over the wire and the client classifies: a dead token is a 200 with UNAUTHORIZED, a stale date a 200 with a payload error")
+    func serverAnswers() throws {
+        let m = CheckinSystem(config: CheckinConfig())
+        var s = m.initialStates()[0]
+        let e = PendingCheckin(goalId: "g1", localDate: "2000-01-01")
+        #expect(m.serverCheckIn(&s, e, nativeToken: s.serverToken + 1) == .revokedToken)
+        #expect(m.serverCheckIn(&s, e, nativeToken: nil) == .outsideWindow)
+        #expect(CheckinResponse(classifying: .revokedToken) == .unauthorized)
+    }
+
     @Test("past the 7-day window the native path keeps the entry; the app's replay rejects it visibly")
     func window() throws {
         let steps: [CheckinAction] = [.revokeToken, .tap(goal: 0), .finishTap, .startDelivery(path: 0), .post(path: 0), .longGap,
