@@ -9,9 +9,15 @@ extension AccessibilityLabel {
     ) -> AccessibilityLabel {
         guard let snapshot, state != .firstRun else { return AccessibilityLabel(phrases: [.app, .firstRun]) }
         let treatment = ReactiveTreatment.resolve(state: state, snapshot: snapshot)
+        // Android Small's contentDescription announces "12 days" and "0 of 4 done" (Width
+        // budget) where the composed example says "12 day streak" (W-16).
+        let small = platform == .android && surface == .small
         var phrases: [Phrase] = [.app, .streak(days: snapshot.streak, longest: snapshot.longestStreak,
-                                               suffix: treatment?.accessibilitySuffix)]
+                                               suffix: treatment?.accessibilitySuffix, daysLabel: small)]
         let due = snapshot.dueHabits
+        if small, state == .defaultProgress || state == .stale {
+            phrases.append(.progress(done: due.filter(\.checkedInToday).count, due: due.count))
+        }
         switch state {
         case .newDay:
             phrases.append(.newDay)  // rows are suppressed, not greyed

@@ -6,8 +6,11 @@ public struct AccessibilityLabel: Equatable, Sendable {
     /// One spoken phrase, in order.
     public enum Phrase: Equatable, Sendable {
         case app
-        /// "12 day streak, longest 21", with the reactive suffix after the streak when it applies.
-        case streak(days: Int, longest: Int, suffix: String?)
+        /// "12 day streak, longest 21", with the reactive suffix after the streak when it applies;
+        /// Android Small says "12 days", the words its header row renders (W-16).
+        case streak(days: Int, longest: Int, suffix: String?, daysLabel: Bool)
+        /// Android Small's progress in full, "0 of 4 done", whichever form renders (W-16).
+        case progress(done: Int, due: Int)
         case newDay
         /// The spoken habit list: (title, done).
         case habits([HabitPhrase])
@@ -26,8 +29,10 @@ public struct AccessibilityLabel: Equatable, Sendable {
         public var text: String {
             switch self {
             case .app: return "Objectuve."
-            case let .streak(days, longest, suffix):
-                return "\(days) day streak\(suffix.map { ", \($0)" } ?? ""), longest \(longest)."
+            case let .streak(days, longest, suffix, daysLabel):
+                return "\(days) \(daysLabel ? "days" : "day streak")\(suffix.map { ", \($0)" } ?? ""), longest \(longest)."
+            case let .progress(done, due):
+                return WidthPlan.progressText(done: done, due: due, compact: false) + "."
             case .newDay: return "New day. Tap to see today's habits."
             case .habits(let habits):
                 return "Today: " + habits.map { "\($0.title) \($0.done ? "done" : "not yet")" }.joined(separator: ", ") + "."

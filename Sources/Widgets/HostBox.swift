@@ -12,6 +12,13 @@ public enum HostBox {
 
     /// minHeight / minResizeHeight (home_widget_info.xml bounds): the least granted height.
     public static let minHeightDp = 130
+    /// minWidth / minResizeWidth: the least granted width.
+    public static let minWidthDp = 110
+    /// maxResizeWidth / maxResizeHeight as v4.11 declares them (Three-breakpoint model), not the
+    /// 250dp / 180dp of the Left-column height budget's table: under 180dp Large (≥ 270dp) could
+    /// never resolve (W-17).
+    public static let maxResizeWidthDp = 500
+    public static let maxResizeHeightDp = 400
 
     /// contentBox(h) = h − 16 − 24 − 6.
     public static func contentBox(height: Int) -> Rational {

@@ -18,6 +18,23 @@ import Testing
         #expect(label.text == "Objectuve. 12 day streak, longest 21. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet.")
     }
 
+    @Test("W-16: Android Small's contentDescription announces '12 days' and '0 of 4 done'; the other surfaces keep the composed example's words")
+    func androidSmall() {
+        let s = Fixtures.snapshot(syncedAt: Self.synced, habits: Self.habits([
+            ("Morning run", true), ("Read 20 min", true), ("Meditate", false), ("No sugar", false)]))
+        let small = AccessibilityLabel.compose(state: .defaultProgress, snapshot: s, surface: .small, platform: .android, asOf: Self.synced)
+        #expect(small.text == "Objectuve. 12 days, longest 21. 2 of 4 done. Today: Morning run done, Read 20 min done, Meditate not yet, No sugar not yet.")
+        let none = Fixtures.snapshot(syncedAt: Self.synced, habits: Self.habits([("Meditate", false)] + Array(repeating: ("Read", false), count: 3)))
+        let zero = AccessibilityLabel.compose(state: .defaultProgress, snapshot: none, surface: .small, platform: .android, asOf: Self.synced)
+        #expect(zero.text.contains(" 12 days, ") && zero.text.contains(" 0 of 4 done. "))  // never "0/4"
+        for (surface, platform) in [(TapTarget.Surface.medium, Platform.android), (.small, .iOS)] {
+            let label = AccessibilityLabel.compose(state: .defaultProgress, snapshot: s, surface: surface, platform: platform, asOf: Self.synced)
+            #expect(label.text.hasPrefix("Objectuve. 12 day streak, longest 21. Today: "), "\(surface) \(platform)")
+        }
+        let allDone = Fixtures.snapshot(syncedAt: Self.synced, habits: Self.habits([("Read", true)]))
+        #expect(!AccessibilityLabel.compose(state: .allDone, snapshot: allDone, surface: .small, platform: .android, asOf: Self.synced).text.contains(" done. Today"))
+    }
+
     @Test("the reactive suffix follows the streak phrase: the three printed cells")
     func suffixes() {
         let cases: [(String, String)] = [("flame", "locked in for today"), ("stones", "today's stone laid"), ("sprout", "today's leaf out")]
@@ -61,7 +78,7 @@ import Testing
                 try check.expect(spoken == (shown != nil), "Coach line spoken \(spoken), shown \(shown != nil)")
             }
             let suffix = ReactiveTreatment.resolve(state: c.state, snapshot: snapshot)?.accessibilitySuffix
-            if case .streak(_, _, let spokenSuffix)? = label.phrases.dropFirst().first {
+            if case .streak(_, _, let spokenSuffix, _)? = label.phrases.dropFirst().first {
                 try check.expect(spokenSuffix == suffix, "suffix \(spokenSuffix ?? "none") for \(c.state)")
             }
             if surface == .large, c.platformValue == .iOS, c.state == .defaultProgress || c.state == .allDone {

@@ -136,11 +136,13 @@ struct BudgetCase: Codable, Sendable {
     var extraHeight: Int
     var smallerScale: Int
 
-    static func gen(scales: Gen<Int>, digits: ClosedRange<Int> = 1...3, heights: ClosedRange<Int> = 110...400) -> Gen<BudgetCase> {
+    static func gen(
+        scales: Gen<Int>, digits: ClosedRange<Int> = 1...3, heights: ClosedRange<Int> = 110...HostBox.maxResizeHeightDp
+    ) -> Gen<BudgetCase> {
         .compose { draw in
             let scale = try draw(scales)
             return BudgetCase(
-                width: try draw(.int(in: 110...500)), height: try draw(.int(in: heights)), scale: scale,
+                width: try draw(.int(in: HostBox.minWidthDp...HostBox.maxResizeWidthDp)), height: try draw(.int(in: heights)), scale: scale,
                 digits: try draw(.int(in: digits)), stale: try draw(.bool),
                 extraWidth: try draw(.int(in: 0...80)), extraHeight: try draw(.int(in: 0...80)),
                 smallerScale: try draw(scales.filter { $0 <= scale }))

@@ -24,4 +24,17 @@ import Testing
         #expect(HostBox.legacyCells(sizeDp: 111) == 3)
         #expect(HostBox.legacyCells(sizeDp: 130) == 3)
     }
+
+    @Test("W-17: the resize bounds are v4.11's 500dp × 400dp: Large, its reported geometry and its widest rung all fit, none of them in 250dp × 180dp")
+    func resizeBounds() {
+        #expect(HostBox.maxResizeWidthDp == 500 && HostBox.maxResizeHeightDp == 400)
+        #expect(HostBox.minWidthDp == 110 && HostBox.minHeightDp == 130)
+        let old = (width: 250, height: 180)
+        // Large resolves from 270dp high; the reported narrow-Large geometry is 230 × 330dp.
+        #expect(WidgetSize.largeHeightThresholdDp <= HostBox.maxResizeHeightDp && WidgetSize.largeHeightThresholdDp > old.height)
+        #expect(WidgetSize.resolve(width: 230, height: 330, kindling: true, fontScale: 1) == .large)
+        #expect(330 <= HostBox.maxResizeHeightDp && 330 > old.height)
+        // The INLINE rung at fontScale 2.0 fires from 460dp wide.
+        #expect(460 <= HostBox.maxResizeWidthDp && 460 > old.width)
+    }
 }

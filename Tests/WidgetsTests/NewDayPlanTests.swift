@@ -37,6 +37,16 @@ import Testing
         #expect(at.showsLine && at.showsIcon && !at.showsCaptionRow)  // 84dp in 53dp is still 2 lines
     }
 
+    @Test("W-15: the caption row is the formula's fallback, not shed unconditionally: dragging 159 → 160dp at 110dp × 2.0 swaps it for the line")
+    func captionRowReading() {
+        let below = NewDayPlan(width: 110, height: 159, fontScale: 2)
+        let at = NewDayPlan(width: 110, height: 160, fontScale: 2)
+        #expect(below.showsCaptionRow && !below.showsLine)  // "the reactive caption row's … ellipsis renders instead"
+        #expect(!at.showsCaptionRow && at.showsLine)
+        // Where the line fits the caption row never renders, at any printed size.
+        for w in [110, 130, 180, 250] { #expect(!NewDayPlan(width: w, height: 180, fontScale: 1).showsCaptionRow) }
+    }
+
     @Test("the icon sheds before the line, and the caption row only replaces a line that cannot fit")
     func shedOrder() {
         for w in stride(from: 110, through: 250, by: 5) {
