@@ -35,16 +35,20 @@ import Testing
         #expect(2 * NewDayCostModel.lineBox(fs) == Rational(49_742, 1000))
     }
 
-    @Test("issue 48: at those heights a 2-line 'New day' sheds its icon (widths 110–119 at 1.50, 110–128 at 1.70)")
+    /// The issue's widths are 110–119 and 110–128 (an advance of 42 × fs); between the printed
+    /// columns the advance is the envelope, 85/22 × 11 × fs, one width more.
+    @Test("issue 48: at those heights a 2-line 'New day' sheds its icon (widths 110–120 at 1.50, 110–129 at 1.70)")
     func reportedWidths() {
-        for (fs, h, widths) in [(Fixtures.scale("1.5"), 132, 110...119), (Fixtures.scale("1.7"), 143, 110...128)] {
+        for (fs, h, widths) in [(Fixtures.scale("1.5"), 132, 110...120), (Fixtures.scale("1.7"), 143, 110...129)] {
             for w in widths {
                 let plan = NewDayPlan(width: w, height: h, fontScale: fs)
                 #expect(NewDayPlan.wraps(fontScale: fs, in: NewDayPlan.textBox(width: w, icon: true)) == 2)
                 #expect(plan.maxLines == 1 && !plan.showsIcon, "\(w) × \(h)dp")
             }
-            // One line up they show the icon again: 2 lines granted.
+            // One dp higher they show the icon again (2 lines granted); one dp wider it fits one line.
             #expect(NewDayPlan(width: widths.lowerBound, height: h + 1, fontScale: fs).showsIcon)
+            let wider = NewDayPlan(width: widths.upperBound + 1, height: h, fontScale: fs)
+            #expect(wider.showsIcon && wider.lineCount == 1)
         }
     }
 
