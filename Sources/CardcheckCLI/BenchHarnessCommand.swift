@@ -7,6 +7,7 @@ enum BenchHarnessCommand {
     static let help = """
         usage: cardcheck bench-harness [--cases N] [--failures F]
                cardcheck bench-harness --challenge [--seeds S] [--only NAME[,NAME…]] [--misses M]
+               cardcheck bench-harness --big [--elements N]
 
         Generates N cases (default 100000) of a fixed record generator, shrinks F failing runs
         (default 500) of a planted list bug, and generates and runs N/10 stateful command
@@ -20,15 +21,28 @@ enum BenchHarnessCommand {
         Hypothesis's recorded calls (its shrink phase, and everything from its first failure
         on) with the ratios; --misses M also lists the M most frequent non-ideal results.
 
+        --big shrinks one failure of a big input: a list of N values (default 10000) that a
+        24-bit radix sort gets wrong, drawn as array(count: 0...N) and as a length then
+        array(count: n...n), and prints per shape the shrunk list, candidates, calls and time.
+
         Ctrl-C or SIGTERM stops either with the figures of the work done so far, then a line
         saying so (exit 130 / 143).
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
-            arguments, command: "bench-harness", options: ["--cases", "--failures", "--seeds", "--only", "--misses"],
-            flags: ["--challenge"])
+            arguments, command: "bench-harness", options: ["--cases", "--failures", "--seeds", "--only", "--misses", "--elements"],
+            flags: ["--challenge", "--big"])
         guard args.positionals.isEmpty else { throw CommandError.arguments(command: "bench-harness", expected: "no file") }
+        if args.has("--big") {
+            for flag in ["--cases", "--failures", "--seeds", "--only", "--misses"] where args.string(flag) != nil {
+                throw CommandError.notWith(flag, "--big")
+            }
+            if args.has("--challenge") { throw CommandError.notWith("--challenge", "--big") }
+            console.print(HarnessBenchmark.bigInputs(elements: try args.positive("--elements") ?? 10_000))
+            return 0
+        }
+        if args.string("--elements") != nil { throw CommandError.onlyWith("--elements", "--big") }
         if args.has("--challenge") {
             for flag in ["--cases", "--failures"] where args.string(flag) != nil {
                 throw CommandError.notWith(flag, "--challenge")

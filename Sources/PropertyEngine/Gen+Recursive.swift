@@ -7,11 +7,16 @@ extension Gen {
     /// and no library code is on the stack to stop it); `Gen.zip(.deferred { calc() },
     /// .deferred { calc() })` draws, each draw one nesting level, and a runaway draw ends as an
     /// overrun naming this line.
+    ///
+    /// `make` need not be `@Sendable`: it is usually a local function or a method of the test
+    /// suite, which Swift 6 does not count as sendable. It is only called while a value is drawn,
+    /// on the thread drawing it, and must build a generator, not change shared state.
     public static func deferred(
-        fileID: StaticString = #fileID, line: UInt = #line, _ make: @escaping @Sendable () -> Gen
+        fileID: StaticString = #fileID, line: UInt = #line, _ make: @escaping () -> Gen
     ) -> Gen {
         let site = GenSite(combinator: "Gen.deferred", fileID: fileID, line: line)
-        return Gen { source in try source.nested(site) { try make().generate(source) } }
+        let maker = DeferredMaker(make: make)
+        return Gen { source in try source.nested(site) { try maker.make().generate(source) } }
     }
 
     /// A value that is either `leaf` or `branch(child)`, where `child` is this generator one
@@ -46,4 +51,10 @@ extension Gen {
         }
         return level
     }
+}
+
+/// `Gen.deferred`'s builder, carried by a `Sendable` generator: it only builds a generator when
+/// a draw asks, on the drawing thread (see `Gen.deferred`).
+private struct DeferredMaker<Value>: @unchecked Sendable {
+    let make: () -> Gen<Value>
 }

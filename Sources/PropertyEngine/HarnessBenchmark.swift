@@ -30,6 +30,7 @@ public enum HarnessBenchmark {
 
         var quiet = Profile.pr
         quiet.logsCaseSeeds = false
+        quiet.reportsMultipleFailures = false
         var attempts = 0, accepted = 0, failuresRun = 0
         let lists = Gen.array(of: .int(in: 0...100), count: 0...10)
         let shrinking = clock.measure {

@@ -12,6 +12,9 @@ enum HarnessMessage {
     static func badTimeBudget(_ value: String) -> String {
         "CARDCHECK_TIME_BUDGET: '\(value)' is not a positive number of seconds"
     }
+    static func badShrinkBudget(_ value: String) -> String {
+        "CARDCHECK_SHRINK_BUDGET: '\(value)' is not a positive number of seconds"
+    }
     static func badSeedLog(_ value: String) -> String {
         "CARDCHECK_SEED_LOG: '\(value)' is not a seed log (expected file, cases or off)"
     }
@@ -23,12 +26,15 @@ enum HarnessMessage {
     static func caseStarting(_ name: String, _ index: Int, _ seed: UInt64) -> String {
         "cardcheck: \"\(name)\" case \(index + 1): CARDCHECK_SEED=\(seedText(seed))"
     }
+    static func running(_ name: String, _ seed: UInt64) -> String {
+        "cardcheck: \"\(name)\" running its cases from CARDCHECK_SEED=\(seedText(seed)) (the same seed reruns them in order)"
+    }
     static func shrinking(_ name: String, _ seed: UInt64) -> String {
         "cardcheck: \"\(name)\" shrinking the failure of CARDCHECK_SEED=\(seedText(seed))"
     }
     static func seedFiles(_ directory: String) -> String {
-        "cardcheck: each running property's case seed is written to \(directory)/<property>.txt before the case runs "
-            + "(removed when the property ends; CARDCHECK_SEED_LOG=cases prints every seed here instead)"
+        "cardcheck: each running property's seed is written to \(directory)/<property>.txt when it starts and when it "
+            + "shrinks a failure (removed when the property ends; CARDCHECK_SEED_LOG=cases prints every case's seed here instead)"
     }
     static func reproduce(seed: UInt64, filter: String) -> String {
         "CARDCHECK_SEED=\(seedText(seed)) swift test --filter '\(filter)'"
@@ -53,6 +59,19 @@ enum HarnessMessage {
     }
     /// Appended to the shrink figures when the budget ran out: the input may shrink further.
     static let shrinkBudgetSpent = ", shrink budget spent: a smaller failing input may exist"
+    /// Appended to the shrink figures when the shrink's time budget ran out.
+    static func shrinkTimeSpent(_ seconds: Double) -> String {
+        ", shrink stopped at the budget of \(seconds.rounded() == seconds && seconds < 1e15 ? String(Int(seconds)) : String(seconds)) s: the input is the smallest found so far"
+    }
+    /// After the first report line when a property failed in more than one way.
+    static func distinct(_ index: Int, of count: Int) -> String {
+        " (distinct failure \(index) of \(count))"
+    }
+    /// The terminal's progress line while a shrink runs.
+    static func shrinkProgress(_ name: String, candidates: Int, shrinks: Int, choices: Int, seconds: Int) -> String {
+        "cardcheck: shrinking \"\(name)\": \(candidates) candidates, \(shrinks) kept, best \(choices) choices, \(seconds) s"
+    }
+    static func fullValue(_ file: String) -> String { "whole input: \(file)" }
     static func neverLabelled(_ name: String, label: String, cases: Int) -> String {
         "property \"\(name)\": label '\(label)' never occurred in \(cases) \(plural(cases, "case")) (its interesting case was not exercised)"
     }
@@ -74,6 +93,11 @@ enum HarnessMessage {
     static func preconditionBroken(step: Int, _ command: String) -> String {
         "step \(step) (\(command)) breaks its precondition: the sequence is not valid for this model"
     }
+    static func modelInitially(_ state: String) -> String { "model initially: \(state)" }
+    static func modelAfterStep(_ step: Int, _ command: String, _ state: String) -> String {
+        "model after step \(step) (\(command)): \(state)"
+    }
+    static func modelExpected(_ step: Int, _ state: String) -> String { "model expected after step \(step): \(state)" }
     static func failedAtStep(_ step: Int, of count: Int, _ command: String) -> String {
         "failed at step \(step) of \(count): \(command)"
     }

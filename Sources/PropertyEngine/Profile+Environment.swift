@@ -9,7 +9,7 @@ extension Profile {
 
     /// The profile `environment` selects: `CARDCHECK_PROFILE` (`pr` or `nightly`; `CI=true`
     /// alone or nothing selects `pr`), then the overrides `CARDCHECK_SEED` (decimal or 0x-hex),
-    /// `CARDCHECK_CASES`, `CARDCHECK_TIME_BUDGET` (seconds), `CARDCHECK_RECORD=1`,
+    /// `CARDCHECK_CASES`, `CARDCHECK_TIME_BUDGET` (seconds), `CARDCHECK_SHRINK_BUDGET` (seconds), `CARDCHECK_RECORD=1`,
     /// `CARDCHECK_SEED_LOG` (`file`, `cases` or `off`). A bad value yields `pr` with
     /// `configurationError` set.
     ///
@@ -58,6 +58,12 @@ extension Profile {
                 throw ConfigurationError(message: HarnessMessage.badTimeBudget(text))
             }
             timeBudget = seconds
+        }
+        if let text = environment["CARDCHECK_SHRINK_BUDGET"] {
+            guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds > 0, seconds.isFinite else {
+                throw ConfigurationError(message: HarnessMessage.badShrinkBudget(text))
+            }
+            shrinkTimeBudget = seconds
         }
         if environment["CARDCHECK_RECORD"] == "1" { recordsCorpus = true }
         if let text = environment["CARDCHECK_SEED_LOG"] {

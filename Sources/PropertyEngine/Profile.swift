@@ -23,24 +23,33 @@ public struct Profile: Sendable, Equatable {
     public var timeBudget: Double?
     /// Candidate replays the shrinker may spend on one failure.
     public var maxShrinkAttempts: Int
+    /// Seconds the shrinker may spend on one failure (`CARDCHECK_SHRINK_BUDGET`); past it the
+    /// report gives the smallest failing input found so far and says the shrink stopped there.
+    public var shrinkTimeBudget: Double?
     /// Where each case's seed is written before it runs, so a trap (which ends the process
     /// with no report) is reproducible (`CARDCHECK_SEED_LOG`).
     public var seedLog: SeedLog
     /// Appends each new shrunk counterexample to the corpus file (`CARDCHECK_RECORD=1`).
     public var recordsCorpus: Bool
+    /// After a failure, generation goes on to find failures of other kinds (another `expect`,
+    /// another error), each shrunk and reported (Hypothesis's `report_multiple_bugs`); when
+    /// false, the first failure is shrunk and nothing more is generated.
+    public var reportsMultipleFailures: Bool { get { !firstFailureOnly } set { firstFailureOnly = !newValue } }
+    private var firstFailureOnly = false
     /// Why the environment could not be read; every property run reports it as a failure.
     public var configurationError: String?
 
-    /// Pull requests: 100 cases, a fixed seed per property.
+    /// Pull requests: 100 cases, a fixed seed per property, shrinking stopped at 60 s.
     public static let pr = Profile(
         name: .pr, cases: 100, fixedSeed: nil, derandomized: true, freshSeed: 0, timeBudget: nil,
-        maxShrinkAttempts: 5_000, seedLog: .file, recordsCorpus: false, configurationError: nil)
+        maxShrinkAttempts: 5_000, shrinkTimeBudget: 60, seedLog: .file, recordsCorpus: false, configurationError: nil)
 
-    /// Nightly fuzzing: 10,000 cases, a fresh seed, at most 120 s per property.
+    /// Nightly fuzzing: 10,000 cases, a fresh seed, at most 120 s per property and 300 s per
+    /// shrink (Hypothesis's limit).
     public static func nightly(freshSeed: UInt64) -> Profile {
         Profile(
             name: .nightly, cases: 10_000, fixedSeed: nil, derandomized: false, freshSeed: freshSeed,
-            timeBudget: 120, maxShrinkAttempts: 50_000, seedLog: .file, recordsCorpus: false,
+            timeBudget: 120, maxShrinkAttempts: 50_000, shrinkTimeBudget: 300, seedLog: .file, recordsCorpus: false,
             configurationError: nil)
     }
 

@@ -23,7 +23,8 @@ public struct PropertyResult<Value> {
     /// The seed the run started from (the first case's seed).
     public let seed: UInt64
     public internal(set) var outcome: Outcome = .passed
-    /// Generated cases that ran (passing ones plus the failing one), corpus replays excluded.
+    /// Generated cases that ran, corpus replays excluded; when the run failed, the cases up to
+    /// and including the first failure (the search for other failures goes on past it).
     public internal(set) var cases = 0
     /// Cases discarded: filters rejected every attempt, `assume` failed, or the draw overran.
     public internal(set) var discarded = 0
@@ -44,6 +45,9 @@ public struct PropertyResult<Value> {
     /// The shrunk case's choice count and the shrink's wall time (for the shrinking benchmark).
     var shrunkChoiceCount = 0
     var shrinkSeconds = 0.0
+    /// Each distinct failure the run found (where it fails and how: the `expect` call site or
+    /// the error's type and case), in the order found, each shrunk; the first is the one above.
+    public internal(set) var failures: [ShrunkFailure<Value>] = []
     /// How many generated cases carried each label, most frequent first.
     public internal(set) var labels: [LabelCount] = []
     /// Declared labels (`cover:`) that no case carried.

@@ -2,12 +2,20 @@ import Foundation
 import SeededRandom
 
 /// The core of a property run: replay the corpus, generate cases from per-case seeds, shrink
-/// the first failure, tally labels. Reads nothing from the environment: all of it comes in.
+/// each distinct failure, tally labels. Reads nothing from the environment: all of it comes in.
 struct PropertyRunner<Value> {
     /// A corpus value to replay before generating; `expectedFailure` marks a documented finding.
     struct ReplayEntry {
         var value: Value
         var expectedFailure: String?
+    }
+
+    /// A generated case that failed in a way not seen before, waiting to be shrunk.
+    struct Found {
+        var start: Shrinker<Value>.Attempt
+        var seed: UInt64
+        /// Generated cases up to and including this one.
+        var cases: Int
     }
 
     let name: String
@@ -25,6 +33,10 @@ struct PropertyRunner<Value> {
     var log: (String) -> Void = StandardError.write
     /// The files `SeedLog.file` writes.
     var seedFiles = SeedFiles.shared
+    /// Seconds on a monotonic clock, for the shrink's time budget and progress line.
+    var now: () -> Double = PropertyRunner.monotonicSeconds
+    /// Where the shrink's progress line goes: stderr when it is a terminal, else nowhere.
+    var progress: ((String) -> Void)? = StandardError.progressSink
 
     func run() -> PropertyResult<Value> {
         let seed = profile.seed(for: name)
@@ -66,26 +78,42 @@ struct PropertyRunner<Value> {
         }
     }
 
+    /// Whether to generate another case: the profile's count, and once a failure is found,
+    /// Hypothesis's rule for finding others (at least 10 cases, and no further than 1,000 past
+    /// the first failure or twice the case of the last).
+    private func wantsMore(_ cases: Int, _ found: [Found]) -> Bool {
+        guard cases < profile.cases else { return false }
+        guard let first = found.first?.cases, let last = found.last?.cases else { return true }
+        guard profile.reportsMultipleFailures else { return false }
+        return cases < 10 || cases < min(first + 1_000, last * 2)
+    }
+
     private func generate(from seed: UInt64, into result: inout PropertyResult<Value>) {
         var seeds = SplitMix64(seed: seed)
         var nextSeed = seed, index = 0
-        var counts: [String: Int] = [:], runaways: [String: Int] = [:]
+        var counts: [String: Int] = [:], runaways: [String: Int] = [:], found: [Found] = []
         let clock = ContinuousClock(), start = clock.now
         let discardLimit = max(10 * profile.cases, 1_000)
+        // Once per run: the run's seed reruns its cases in order, up to a case that traps.
+        if profile.seedLog == .file { writeSeed(HarnessMessage.running(name, seed), seed) }
         defer { if profile.seedLog == .file { seedFiles.remove(for: name) } }
-        while result.cases < profile.cases {
-            if let budget = profile.timeBudget, result.cases > 0, clock.now - start > .seconds(budget) { break }
+        var cases = 0
+        while wantsMore(cases, found) {
+            if let budget = profile.timeBudget, cases > 0, clock.now - start > .seconds(budget) { break }
             if result.discarded >= discardLimit {
-                result.outcome = .gaveUp
-                result.issues.append(HarnessMessage.gaveUp(name, cases: result.cases, discarded: result.discarded))
+                if found.isEmpty {
+                    result.outcome = .gaveUp
+                    result.issues.append(HarnessMessage.gaveUp(name, cases: cases, discarded: result.discarded))
+                }
                 break
             }
             let caseSeed = nextSeed
             nextSeed = seeds.next()
-            writeSeed(HarnessMessage.caseStarting(name, index, caseSeed), caseSeed)
+            if profile.seedLog == .cases { log(HarnessMessage.caseStarting(name, index, caseSeed)) }
             index += 1
             let source = ChoiceSource(seed: caseSeed)
             guard let value = try? gen.drawn(from: source) else {
+                // An overrun is discarded and the next case drawn, as a rejected draw is.
                 result.discarded += 1
                 if let site = source.runaway {
                     result.overruns += 1
@@ -99,17 +127,28 @@ struct PropertyRunner<Value> {
                 result.discarded += 1
                 continue
             }
-            result.cases += 1
+            cases += 1
             if let failure {
-                // A candidate may trap while shrinking; this line still names the original case.
-                writeSeed(HarnessMessage.shrinking(name, caseSeed), caseSeed)
-                let start = Shrinker.Attempt(
-                    choices: source.choices, bounds: source.bounds, drawnValues: source.drawnValues, spans: source.spans, cuts: source.cuts, value: value, failure: failure)
-                shrink(start, seed: caseSeed, into: &result)
-                return
+                // Each distinct failure (where it fails, how) once: the first case that shows it.
+                if !found.contains(where: { $0.start.failure.signature == failure.signature }) {
+                    let attempt = Shrinker.Attempt(
+                        choices: source.choices, bounds: source.bounds, drawnValues: source.drawnValues, spans: source.spans,
+                        cuts: source.cuts, value: value, failure: failure)
+                    found.append(Found(start: attempt, seed: caseSeed, cases: cases))
+                }
+                continue
             }
-            for label in check.labels { counts[label, default: 0] += 1 }
+            if found.isEmpty { for label in check.labels { counts[label, default: 0] += 1 } }
         }
+        guard found.isEmpty else {
+            result.cases = found[0].cases
+            for (position, failure) in found.enumerated() {
+                shrink(failure, position: position, of: found.count, into: &result)
+            }
+            reportOverruns(runaways, into: &result)
+            return
+        }
+        result.cases = cases
         result.labels = counts.map { LabelCount($0.key, $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label < $1.label }
         result.missingLabels = cover.filter { counts[$0] == nil }
@@ -118,20 +157,28 @@ struct PropertyRunner<Value> {
                 result.issues.append(HarnessMessage.neverLabelled(name, label: label, cases: result.cases))
             }
         }
-        result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
+        if result.outcome == .passed {
+            result.report.insert(HarnessMessage.passed(name, cases: result.cases, profile: profile.name, seed: seed), at: 0)
+        }
         if !result.labels.isEmpty { result.report.append("  labels: " + labelSummary(result)) }
         if result.discarded > 0 { result.report.append(HarnessMessage.discarded(result.discarded, overruns: result.overruns)) }
-        if let runaway = runaways.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) {
-            let line = HarnessMessage.overran(
-                name, generator: runaway.key, overruns: result.overruns, draws: result.cases + result.discarded)
-            // Hypothesis's health check: a few overruns are noise, a tenth of all draws is a runaway generator.
-            if result.overruns * 10 >= result.cases + result.discarded { result.issues.append(line) } else { result.report.append(line) }
-        }
+        reportOverruns(runaways, into: &result)
         result.report += result.issues.filter { !result.report.contains($0) }
     }
 
-    /// Writes `line` (a case starting, or shrinking) where `profile.seedLog` says, before the case runs.
-    private func writeSeed(_ line: String, _ seed: UInt64) {
+    /// The health check on overruns: a warning naming the generator, never a failure by itself
+    /// (each overrun was discarded and another case drawn; only discards past the give-up limit,
+    /// ten times the cases, fail a run, and then this line says why).
+    private func reportOverruns(_ runaways: [String: Int], into result: inout PropertyResult<Value>) {
+        guard let runaway = runaways.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return }
+        let line = HarnessMessage.overran(name, generator: runaway.key, overruns: result.overruns, draws: result.cases + result.discarded)
+        // When the discards made the run give up, the generator that overran is why.
+        if result.outcome == .gaveUp { result.issues.append(line) } else { result.report.append(line) }
+    }
+
+    /// Writes `line` (the run starting, or a failure shrinking) to the property's seed file, or
+    /// the log when that cannot be written.
+    func writeSeed(_ line: String, _ seed: UInt64) {
         switch profile.seedLog {
         case .off: return
         case .cases: log(line)
@@ -140,57 +187,13 @@ struct PropertyRunner<Value> {
         }
     }
 
-    private func shrink(_ start: Shrinker<Value>.Attempt, seed: UInt64, into result: inout PropertyResult<Value>) {
-        func replaying(_ source: ChoiceSource, known: ([UInt64]) -> Shrinker<Value>.Outcome? = { _ in nil }) -> Shrinker<Value>.Replay {
-            func replay(_ outcome: Shrinker<Value>.Outcome, ranProperty: Bool) -> Shrinker<Value>.Replay {
-                .init(read: source.choices, bounds: source.bounds, exceeded: source.exceededBound, ranProperty: ranProperty, outcome: outcome)
-            }
-            guard let value = try? gen.drawn(from: source) else { return replay(.rejected, ranProperty: false) }
-            if let outcome = known(source.choices) { return replay(outcome, ranProperty: false) }
-            let check = Check()
-            guard let failure = Failure.of(value, check: check, body) else {
-                return replay(check.isDiscarded ? .rejected : .passed, ranProperty: true)
-            }
-            return replay(.failed(Shrinker.Attempt(
-                choices: source.choices, bounds: source.bounds, drawnValues: source.drawnValues, spans: source.spans,
-                cuts: source.cuts, value: value, failure: failure)), ranProperty: true)
-        }
-        var shrinker = Shrinker(
-            start: start, maxAttempts: profile.maxShrinkAttempts,
-            evaluate: { replaying(ChoiceSource(replaying: $0), known: $1) }, evaluateValues: { replaying(ChoiceSource(replayingValues: $0), known: $1) })
-        let clock = ContinuousClock(), started = clock.now
-        shrinker.shrink()
-        let elapsed = (clock.now - started).components
-        result.shrinkSeconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-        let best = shrinker.best
-        result.shrunkChoiceCount = best.choices.count
-        result.outcome = .failed
-        result.counterexample = best.value
-        result.failingSeed = seed
-        result.failure = best.failure.message
-        result.shrinks = shrinker.improvements
-        result.shrinkAttempts = shrinker.attempts
-        result.shrinkCalls = shrinker.calls
-        var lines = [HarnessMessage.failed(name, cases: result.cases, shrinks: shrinker.improvements)]
-        lines += details(best.value, best.failure)
-        lines.append("  reproduce: " + HarnessMessage.reproduce(seed: seed, filter: filter))
-        lines.append("  (profile \(profile.name.rawValue), \(result.discarded) discarded, \(shrinker.attempts) shrink candidates"
-            + (shrinker.exhausted ? HarnessMessage.shrinkBudgetSpent : "") + ")")
-        if profile.recordsCorpus, let record { lines.append("  " + record(best.value)) }
-        result.issues.append(lines.joined(separator: "\n"))
-        result.report += lines
-    }
-
-    private func details(_ value: Value, _ failure: Failure) -> [String] {
-        var lines = ["  failure: " + failure.message]
-        let description = String(describing: value).split(separator: "\n", omittingEmptySubsequences: false)
-        lines.append("  input: " + description.joined(separator: "\n    "))
-        lines += failure.notes.map { "  note: " + $0 }
-        return lines
-    }
-
     private func labelSummary(_ result: PropertyResult<Value>) -> String {
         result.labels.map { "\($0.label) \($0.count) (\($0.count * 100 / max(result.cases, 1))%)" }.joined(separator: ", ")
+    }
+
+    static func monotonicSeconds() -> Double {
+        let elapsed = ContinuousClock.now - monotonicOrigin
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 }
 
@@ -199,4 +202,21 @@ enum StandardError {
     static func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+
+    /// Whether stderr is a terminal (a progress line is shown only there, never in a CI log).
+    static let isTerminal = isatty(STDERR_FILENO) != 0
+
+    /// `overwrite` when stderr is a terminal, else nil.
+    static var progressSink: ((String) -> Void)? {
+        guard isTerminal else { return nil }
+        return { overwrite($0) }
+    }
+
+    /// Replaces the terminal's current line with `line` (an empty one clears it).
+    static func overwrite(_ line: String) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
 }
+
+/// What `PropertyRunner.monotonicSeconds` counts from.
+private let monotonicOrigin = ContinuousClock.now

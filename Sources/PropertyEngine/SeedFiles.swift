@@ -1,8 +1,9 @@
 import Foundation
 
-/// The files behind `Profile.SeedLog.file`: one per running property, overwritten with its
-/// case in progress before the case runs and removed when the property ends. A trap ends the
-/// process with no report, so the files it leaves name the cases that were running.
+/// The files behind `Profile.SeedLog.file`: one per running property, written with its seed
+/// when it starts (the seed reruns its cases in order) and with the failing case's seed before
+/// a shrink, and removed when the property ends. A trap ends the process with no report, so
+/// the files it leaves name the runs that were in progress.
 final class SeedFiles: @unchecked Sendable {
     /// The process's files, in `defaultDirectory()`.
     static let shared = SeedFiles(directory: defaultDirectory())
@@ -10,6 +11,10 @@ final class SeedFiles: @unchecked Sendable {
     let directory: URL
     private let lock = NSLock()
     private var announced = false
+    private var written = 0
+
+    /// Files written so far (a run writes its seed once, and once per failure it shrinks).
+    var writes: Int { lock.withLock { written } }
 
     init(directory: URL) {
         self.directory = directory
@@ -33,7 +38,7 @@ final class SeedFiles: @unchecked Sendable {
     /// directory through `log`; if the file cannot be written, `text` goes to `log` instead.
     func write(_ text: String, for property: String, log: (String) -> Void) {
         let announce: Bool = lock.withLock {
-            defer { announced = true }
+            defer { announced = true; written += 1 }
             return !announced
         }
         if announce {
@@ -50,5 +55,21 @@ final class SeedFiles: @unchecked Sendable {
     /// Removes `property`'s file: the property ended without trapping.
     func remove(for property: String) {
         try? FileManager.default.removeItem(at: file(for: property))
+    }
+}
+
+extension SeedFiles {
+    /// Writes the whole of a shortened input (failure `failure` of `property`) next to the seed
+    /// files, kept after the run; returns its path, or where the problem was said instead.
+    func writeValue(_ text: String, for property: String, failure: Int, log: (String) -> Void) -> String {
+        let url = directory.appendingPathComponent(Corpus.slug(property) + "-failure-\(failure).txt")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data((text + "\n").utf8).write(to: url, options: .atomic)
+            return url.path
+        } catch {
+            log(text)
+            return "not written (\(error.localizedDescription)); printed to stderr"
+        }
     }
 }

@@ -3,7 +3,7 @@
 /// fails the same way (same `Failure.signature`).
 ///
 /// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none changes
-/// anything or the budget is spent. First: cut loops between equal model states and delete whole
+/// anything or the budget is spent. First: a big list's halves, quarters, … deleted; cut loops between equal model states and delete whole
 /// stateful steps; replace a span by one of its descendants (a node by a subtree); cut a list
 /// indexing itself to a part closed under its positions; delete list elements and lower by as many
 /// the positions pointing past them (a list indexing itself, an index drawn after it: a run found
@@ -61,6 +61,11 @@ struct Shrinker<Value> {
     /// Candidates whose outcome the cache knew: neither replayed nor counted.
     private(set) var known = 0
     private(set) var improvements = 0
+    /// Asked after each replay with the candidates so far, the shrinks kept and the best's
+    /// choice count (a progress line); false stops the shrink (its time budget is spent).
+    var watch: ((_ attempts: Int, _ improvements: Int, _ choices: Int) -> Bool)?
+    /// The shrink stopped because `watch` said so.
+    private(set) var outOfTime = false
     private var cache = ChoiceCache<Outcome>(rejected: .rejected)
     private var cachedTree: (improvement: Int, tree: SpanTree)?
 
@@ -76,7 +81,7 @@ struct Shrinker<Value> {
         cache.record(read: start.choices, bounds: start.bounds, exceeded: nil, outcome: .failed(start))
     }
 
-    var exhausted: Bool { attempts >= maxAttempts }
+    var exhausted: Bool { attempts >= maxAttempts || outOfTime }
 
     /// Cheap, productive passes to a fixpoint first (a tree replaced by a subtree before any
     /// deletion: one call can drop most of it); the costlier ones only when those stall,
@@ -84,7 +89,7 @@ struct Shrinker<Value> {
     /// same way: most of a shrink is deletions and single-choice lowering).
     static var tiers: [[(inout Shrinker) -> Bool]] {
         [
-            [{ $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.keepClosedParts() },
+            [{ $0.deleteBigListBlocks() }, { $0.cutLoops() }, { $0.deleteSteps() }, { $0.replaceWithDescendants() }, { $0.keepClosedParts() },
              { $0.deleteAndShift() }, { $0.zeroWholeLists() }, { $0.deleteSpanRuns() }, { $0.lowerLengthAndDelete() }, { $0.sortSiblings() },
              { $0.swapSiblings(elements: false) }, { $0.zeroSpans() }, { $0.lowerDuplicates() },
              { $0.lowerPairs() }, { $0.minimizeChoices() }],
@@ -112,7 +117,7 @@ struct Shrinker<Value> {
     /// Replays `candidate` (unless the cache knows how that ends); keeps it when it is smaller
     /// and fails the same way.
     mutating func consider(_ candidate: [UInt64]) -> Bool {
-        guard attempts < maxAttempts, Self.shortlexLess(candidate, best.choices) else { return false }
+        guard !exhausted, Self.shortlexLess(candidate, best.choices) else { return false }
         let outcome: Outcome
         if let cached = cache.outcome(of: candidate) {
             known += 1
@@ -127,7 +132,7 @@ struct Shrinker<Value> {
     /// in); keeps the result when it is smaller and fails the same way. Draws that come to
     /// choices the cache knows (ranges that did not move) do not run the property again.
     mutating func consider(values: [ChoiceSource.DrawnValue]) -> Bool {
-        guard attempts < maxAttempts else { return false }
+        guard !exhausted else { return false }
         return keep(run(evaluateValues(values) { knownOutcome(read: $0) }))
     }
 
@@ -143,6 +148,7 @@ struct Shrinker<Value> {
     private mutating func run(_ replay: Replay) -> Outcome {
         attempts += 1
         if replay.ranProperty { calls += 1 }
+        if let watch, !watch(attempts, improvements, best.choices.count) { outOfTime = true }
         cache.record(read: replay.read, bounds: replay.bounds, exceeded: replay.exceeded, outcome: replay.outcome)
         return replay.outcome
     }

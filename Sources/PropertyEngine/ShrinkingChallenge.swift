@@ -54,6 +54,8 @@ public struct ShrinkingChallenge: Sendable {
         var profile = Profile.pr
         profile.cases = maxCases
         profile.logsCaseSeeds = false
+        // The first failure's shrink is what is measured: no search for other failures after it.
+        profile.reportsMultipleFailures = false
         var outcomes: [Outcome] = []
         for seed in 0..<seeds {
             if stop() { return nil }

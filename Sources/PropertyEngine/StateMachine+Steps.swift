@@ -41,9 +41,10 @@ extension StateMachine {
         }
     }
 
-    /// Runs `steps` on a fresh system, checking each against the model; a failure notes the step.
+    /// Runs `steps` on a fresh system, checking each against the model; a failure notes the
+    /// model's state after each step that ran, the step that failed, and the state it expected.
     public func execute(_ steps: Steps<Self>, check: Check) throws {
-        var system = makeSystem(), state = initialState
+        var system = makeSystem(), state = initialState, states = [initialState]
         for (index, command) in steps.commands.enumerated() {
             guard precondition(command, in: state) else {
                 try check.fail(HarnessMessage.preconditionBroken(step: index + 1, "\(command)"))
@@ -52,10 +53,16 @@ extension StateMachine {
             do {
                 try run(command, on: &system, from: state, to: after, check: check)
             } catch {
+                check.note(HarnessMessage.modelInitially(ValueDescription(states[0]).short))
+                for (step, reached) in states.enumerated().dropFirst() {
+                    check.note(HarnessMessage.modelAfterStep(step, "\(steps.commands[step - 1])", ValueDescription(reached).short))
+                }
                 check.note(HarnessMessage.failedAtStep(index + 1, of: steps.commands.count, "\(command)"))
+                check.note(HarnessMessage.modelExpected(index + 1, ValueDescription(after).short))
                 throw error
             }
             state = after
+            states.append(state)
         }
     }
 }

@@ -46,6 +46,15 @@ struct CounterMachine: StateMachine {
         let report = result?.issues.first ?? ""
         #expect(report.contains("  input: 1. increment\n    2. increment\n    3. increment\n    4. decrement\n"))
         #expect(report.contains("  note: failed at step 4 of 4: decrement\n"))
+        // The model's state after each step, as the steps are listed.
+        #expect(report.contains("""
+              note: model initially: 0
+              note: model after step 1 (increment): 1
+              note: model after step 2 (increment): 2
+              note: model after step 3 (increment): 3
+              note: failed at step 4 of 4: decrement
+              note: model expected after step 4: 2
+            """))
     }
 
 

@@ -39,7 +39,7 @@ import Testing
         return profile
     }
 
-    @Test("a self-referencing unbounded generator runs every case; the health check names Gen.oneOf's line")
+    @Test("a self-referencing unbounded generator runs every case and passes; the health check warns, naming Gen.oneOf's line")
     func runawayEndsAsOverrun() {
         let result = checkProperty("calc nests", Self.calc(), profile: Self.profile) { expression in
             expression.depth <= 2 * ChoiceSource.defaultMaxDepth
@@ -50,7 +50,10 @@ import Testing
         let line = HarnessMessage.overran(
             "calc nests", generator: "Gen.oneOf at PropertyTestingTests/GenOverrunTests.swift:\(Self.calcLine)",
             overruns: result.overruns, draws: result.cases + result.discarded)
-        #expect(result.issues.contains(line))
+        // Half the draws overrun: each was discarded and another drawn, so the property passes with a warning.
+        #expect(result.overruns * 10 >= result.cases + result.discarded)
+        #expect(result.issues.isEmpty)
+        #expect(result.report.contains(line))
         #expect(result.report.contains(HarnessMessage.discarded(result.discarded, overruns: result.overruns)))
     }
 

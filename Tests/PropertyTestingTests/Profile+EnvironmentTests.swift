@@ -52,6 +52,9 @@ import Testing
 
     @Test("CARDCHECK_SEED_LOG selects where case seeds go: a file per property by default, a line per case, or nowhere")
     func seedLog() {
+        #expect(Profile(environment: ["CARDCHECK_SHRINK_BUDGET": "2.5"], freshSeed: Self.noEntropy).shrinkTimeBudget == 2.5)
+        #expect(Profile(environment: ["CARDCHECK_SHRINK_BUDGET": "0"], freshSeed: Self.noEntropy).configurationError
+            == "CARDCHECK_SHRINK_BUDGET: '0' is not a positive number of seconds")
         #expect(Profile(environment: [:], freshSeed: Self.noEntropy).seedLog == .file)
         #expect(Profile(environment: ["CARDCHECK_PROFILE": "nightly"], freshSeed: Self.noEntropy).seedLog == .file)
         #expect(Profile(environment: ["CARDCHECK_SEED_LOG": "cases"], freshSeed: Self.noEntropy).seedLog == .cases)

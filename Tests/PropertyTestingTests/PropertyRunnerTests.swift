@@ -91,6 +91,56 @@ import Testing
         #expect(result.failure?.hasSuffix("Boom: big(10)") == true)
     }
 
+    @Test("each distinct failure (where it fails, how) is reported and shrunk, the first as the result's counterexample")
+    func distinctFailures() {
+        let result = checkProperty("two bugs", .int(in: 0...1_000), profile: Self.quiet) { n, check in
+            try check.expect(n % 2 == 0 || n < 10, "odd")
+            try check.expect(n < 900, "too big")
+        }
+        #expect(result.outcome == .failed)
+        #expect(result.failures.map(\.counterexample).sorted() == [11, 900])
+        #expect(result.counterexample == result.failures.first?.counterexample)
+        #expect(result.issues.count == 2)
+        #expect(result.issues.allSatisfy { $0.contains(" (distinct failure ") })
+        #expect(result.issues.contains { $0.contains("  input: 900\n") && $0.contains("too big") })
+        #expect(result.issues.contains { $0.contains("  input: 11\n") && $0.contains("odd") })
+        let one = checkProperty("one bug", .int(in: 0...1_000), profile: Self.quiet) { n in n < 900 }
+        #expect(one.failures.count == 1 && one.issues.count == 1 && !one.issues[0].contains("distinct"))
+    }
+
+    @Test("the shrink stops at its time budget with the smallest failing input so far, and says so")
+    func shrinkTimeBudget() throws {
+        var profile = Self.quiet
+        profile.shrinkTimeBudget = 5
+        final class Ticks: @unchecked Sendable { var seconds = 0.0 }
+        let ticks = Ticks()
+        var progress: [String] = []
+        var runner = PropertyRunner(name: "slow", gen: .array(of: .int(in: 0...1_000), count: 0...50), profile: profile,
+                                    cover: [], filter: "slow") { list, _ in list.reduce(0, +) < 300 }
+        runner.now = { ticks.seconds += 1; return ticks.seconds }
+        runner.progress = { progress.append($0) }
+        let result = runner.run()
+        let failure = try #require(result.failures.first)
+        #expect(failure.stoppedAtTimeBudget)
+        #expect(result.shrinkAttempts <= 5)
+        #expect((result.counterexample?.reduce(0, +) ?? 0) >= 300)
+        #expect(result.issues.first?.contains(HarnessMessage.shrinkTimeSpent(5)) == true)
+        #expect(HarnessMessage.shrinkTimeSpent(5) == ", shrink stopped at the budget of 5 s: the input is the smallest found so far")
+        #expect(progress.first?.hasPrefix("cardcheck: shrinking \"slow\": 1 candidates, ") == true)
+        #expect(progress.last == "")
+        profile.shrinkTimeBudget = nil
+        var unbudgeted = PropertyRunner(name: "slow", gen: runner.gen, profile: profile, cover: [], filter: "slow", body: runner.body)
+        unbudgeted.now = runner.now
+        unbudgeted.progress = nil
+        #expect(unbudgeted.run().failures.first?.stoppedAtTimeBudget == false)
+    }
+
+    @Test("the PR profile stops a shrink at 60 s, nightly at 300 s")
+    func shrinkBudgets() {
+        #expect(Profile.pr.shrinkTimeBudget == 60)
+        #expect(Profile.nightly(freshSeed: 1).shrinkTimeBudget == 300)
+    }
+
     @Test("notes from the shrunk case appear in the report")
     func notesInReport() {
         let result = checkProperty("noted", .int(in: 0...100), profile: Self.quiet) { n, check in
@@ -141,15 +191,15 @@ extension PropertyRunnerTests {
         #expect(run.events.last(where: { $0 != "body" }) == index.map { run.events[$0] })
     }
 
-    @Test("by default each case's seed is in the property's file while the case runs; the directory is named once; the file is removed at the end")
-    func seedFileDuringEachCase() throws {
+    @Test("by default the run's seed is in the property's file while its cases run, written once per run and once per failure; the directory is named once; the file is removed at the end")
+    func seedFileOncePerRun() throws {
         let files = SeedFiles(directory: FileManager.default.temporaryDirectory
             .appendingPathComponent("cardcheck-seed-files-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(at: files.directory) }
         var events: [String] = [], during: [String] = []
         var profile = Profile.pr
         profile.fixedSeed = 99
-        profile.cases = 3
+        profile.cases = 50
         #expect(profile.seedLog == .file)
         for _ in 0..<2 {
             var runner = PropertyRunner(name: "logged", gen: .array(of: .int(in: 0...1_000)), profile: profile, cover: [],
@@ -162,13 +212,26 @@ extension PropertyRunnerTests {
             _ = runner.run()
             #expect(!FileManager.default.fileExists(atPath: files.file(for: "logged").path))
         }
+        // 100 cases, two writes: one per run (each case rewrote it before).
+        #expect(files.writes == 2)
         #expect(events == [HarnessMessage.seedFiles(files.directory.path)])
         #expect(files.file(for: "logged").lastPathComponent == "logged.txt")
-        let cased = self.events(seed: 99, cases: 3) { _ in true }.events.filter { $0 != "body" }
-        #expect(during.count == 6)
-        for (index, text) in during.enumerated() {
-            let line = cased[index % 3], seed = line.split(separator: "=").last.map(String.init) ?? ""
-            #expect(text == line + "\n  reproduce: CARDCHECK_SEED=\(seed) swift test --filter 'logged'\n")
+        #expect(during.count == 100)
+        #expect(Set(during) == [HarnessMessage.running("logged", 99) + "\n  reproduce: CARDCHECK_SEED=0x63 swift test --filter 'logged'\n"])
+        // A failing run: once for the run, once before its shrink.
+        var failing = PropertyRunner(name: "fails", gen: .int(in: 0...1_000), profile: profile, cover: [], filter: "fails") { n, _ in
+            n < 500
         }
+        failing.log = { events.append($0) }
+        failing.seedFiles = files
+        failing.progress = nil
+        #expect(failing.run().outcome == .failed)
+        #expect(files.writes == 4)
+    }
+
+    @Test("the run's seed in the file reruns the cases in order: the case a crash stopped at comes again")
+    func runSeedReruns() {
+        let first = events(seed: 99, cases: 5) { _ in true }.values
+        #expect(events(seed: 99, cases: 5) { _ in true }.values == first)
     }
 }

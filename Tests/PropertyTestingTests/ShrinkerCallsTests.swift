@@ -8,6 +8,8 @@ import Testing
         var profile = Profile.pr
         profile.logsCaseSeeds = false
         profile.fixedSeed = 3
+        // Calls after the first failure are the shrink's only: no search for other failures.
+        profile.reportsMultipleFailures = false
         return profile
     }
 
