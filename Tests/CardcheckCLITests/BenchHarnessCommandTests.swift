@@ -42,6 +42,20 @@ import Testing
         #expect(c.out[3].hasPrefix("coupling "))
     }
 
+    @Test("bench-harness --big prints the big-input shrink per list shape; its options are its own")
+    func big() {
+        let c = CapturedConsole()
+        #expect(c.run("bench-harness", "--big", "--elements", "200") == 0)
+        #expect(c.out.count == 3)
+        #expect(c.out.first?.hasPrefix("big inputs: a 200-element list failing an unsigned radix sort") == true)
+        let mixed = CapturedConsole()
+        #expect(mixed.run("bench-harness", "--big", "--cases", "5") == 2)
+        #expect(mixed.err == ["cardcheck: --cases is not used with --big"])
+        let alone = CapturedConsole()
+        #expect(alone.run("bench-harness", "--elements", "5") == 2)
+        #expect(alone.err == ["cardcheck: --elements is only used with --big"])
+    }
+
     @Test("an unknown challenge is one line naming the known ones, exit code 2")
     func unknownChallenge() {
         let c = CapturedConsole()

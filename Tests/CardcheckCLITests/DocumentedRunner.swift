@@ -37,6 +37,7 @@ final class DocumentedRunner {
             Self.setting("--time-limit", "1", in: args)
                 + (args.contains { $0 == "--out" || $0.hasPrefix("--out=") } ? [] : ["--out", scratch.path + "/cardcheck-" + subcommand])
         case "bench-harness" where args.contains("--challenge"): Self.setting("--seeds", "1", in: args)
+        case "bench-harness" where args.contains("--big"): Self.setting("--elements", "300", in: args)
         case "bench-harness": Self.setting("--failures", "2", in: Self.setting("--cases", "200", in: args))
         default: args
         }
