@@ -34,15 +34,15 @@ public struct Profile: Sendable, Equatable {
     /// After a failure, generation goes on to find failures of other kinds (another `expect`,
     /// another error), each shrunk and reported (Hypothesis's `report_multiple_bugs`); when
     /// false, the first failure is shrunk and nothing more is generated.
-    public var reportsMultipleFailures: Bool { get { !firstFailureOnly } set { firstFailureOnly = !newValue } }
-    private var firstFailureOnly = false
+    public var reportsMultipleFailures: Bool
     /// Why the environment could not be read; every property run reports it as a failure.
     public var configurationError: String?
 
     /// Pull requests: 100 cases, a fixed seed per property, shrinking stopped at 60 s.
     public static let pr = Profile(
         name: .pr, cases: 100, fixedSeed: nil, derandomized: true, freshSeed: 0, timeBudget: nil,
-        maxShrinkAttempts: 5_000, shrinkTimeBudget: 60, seedLog: .file, recordsCorpus: false, configurationError: nil)
+        maxShrinkAttempts: 5_000, shrinkTimeBudget: 60, seedLog: .file, recordsCorpus: false,
+        reportsMultipleFailures: true, configurationError: nil)
 
     /// Nightly fuzzing: 10,000 cases, a fresh seed, at most 120 s per property and 300 s per
     /// shrink (Hypothesis's limit).
@@ -50,7 +50,7 @@ public struct Profile: Sendable, Equatable {
         Profile(
             name: .nightly, cases: 10_000, fixedSeed: nil, derandomized: false, freshSeed: freshSeed,
             timeBudget: 120, maxShrinkAttempts: 50_000, shrinkTimeBudget: 300, seedLog: .file, recordsCorpus: false,
-            configurationError: nil)
+            reportsMultipleFailures: true, configurationError: nil)
     }
 
     /// Where case seeds go: `file` (the default) overwrites one file per running property under
