@@ -94,8 +94,9 @@ import Testing
             #expect(job.contains("name: cardcheck-binary"), "\(name)")
         }
         let shard = try Self.job("shard", in: Self.nightly).joined(separator: "\n")
-        #expect(shard.contains("uses: actions/cache/restore@v5\n        with:\n          path: checkpoint"))
-        #expect(shard.contains("uses: actions/cache/save@v5\n        with:\n          path: checkpoint"))
+        // The pinned SHA and its version comment are ActionPinTests' business; here only the step.
+        #expect(shard.contains(#/uses: actions/cache/restore@\S+ # \S+\n        with:\n          path: checkpoint/#))
+        #expect(shard.contains(#/uses: actions/cache/save@\S+ # \S+\n        with:\n          path: checkpoint/#))
         for name in ["plan", "properties"] {
             #expect(try Self.job(name, in: Self.nightly).joined(separator: "\n").contains("path: .build"), "\(name) caches .build")
         }
