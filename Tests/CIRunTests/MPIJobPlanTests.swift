@@ -4,7 +4,8 @@ import Testing
 
 /// The MPIJob `cardcheck plan --format kubernetes --distributed` writes: valid against the
 /// v2beta1 CRD's fields (a schema written from them: kubernetes-validate does not know the
-/// resource), its pod templates valid Pods at Kubernetes 1.29, and a broken one refused.
+/// resource), its pod templates valid Pods at Kubernetes 1.29 (the oldest supported) and the
+/// newest kubernetes-validate knows, and a broken one refused.
 @Suite struct MPIJobPlanTests {
     static let schema = "Schemas/mpijob-v2beta1.schema.json"
     static let committed = ".ci/kubernetes/nightly-wide-mpijob.yaml"
@@ -25,16 +26,19 @@ import Testing
         }
     }
 
-    @Test("the launcher's and the workers' pod templates are valid Pods at Kubernetes 1.29; a broken one is not")
+    @Test("the launcher's and the workers' pod templates are valid Pods at Kubernetes 1.29 and the newest kubernetes-validate knows; a broken one is not")
     func podTemplatesAreValidPods() throws {
         let plan = MPIJobPlan(configuration: "fleet-card-nightly-wide", ranks: 16, worldBudget: 3)
         let paths = try plan.podManifests.enumerated().map { try LintTests.scratch("pod-\($0.offset).yaml", $0.element) }
         defer { for p in paths { try? FileManager.default.removeItem(atPath: p) } }
-        let result = try LintTests.run("kubernetes-validate", ["--strict", "-k", "1.29.0"] + paths)
-        #expect(result.code == 0, "\(result.output)")
+        // Without -k, kubernetes-validate validates against the newest version it knows.
+        for version in [["-k", LintTests.oldestKubernetes], []] {
+            let result = try LintTests.run("kubernetes-validate", ["--strict"] + version + paths)
+            #expect(result.code == 0, "\(result.output)")
+        }
         let broken = try LintTests.scratch("pod.yaml", plan.podManifests[1].replacingOccurrences(of: "mountPath:", with: "mountpath:"))
         defer { try? FileManager.default.removeItem(atPath: broken) }
-        #expect(try LintTests.run("kubernetes-validate", ["--strict", "-k", "1.29.0", broken]).code != 0)
+        #expect(try LintTests.run("kubernetes-validate", ["--strict", "-k", LintTests.oldestKubernetes, broken]).code != 0)
         // The job embeds exactly these templates.
         let job = plan.manifest
         for pod in plan.podManifests {
