@@ -185,7 +185,8 @@ struct CheckRequest {
     /// The accepted findings of this configuration (from the baseline beside it), when there is one.
     var accepted: [ExpectedFinding]?
     /// `cardcheck-mpi`: the ranks the search is spread over (nil: this process alone).
-    var fabric: (any RankFabric)?
+    var gate: RankGate?
+    var fabric: (any RankFabric)? { gate?.fabric }
 }
 
 /// What `cardcheck simulate` was asked.
