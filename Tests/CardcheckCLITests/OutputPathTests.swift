@@ -85,6 +85,21 @@ struct OutputPathTests {
         #expect(Self.isFIFO(fifo))
     }
 
+    @Test("a story's server log (.log.jsonl) that cannot be written after the search is exit 4 (was 2), the report printed")
+    func storyLogUnwritable() throws {
+        let scratch = Scratch()
+        let rows = MutantWorldsTests.world(scratch, "rows", duplicateRows: true)
+        let out = scratch.path + "/out"
+        // The log's place (beside the world that killed the guard) taken by a folder: the .md
+        // and .json are written, the log cannot be.
+        let log = out + "/rows/double-counted-session-seenSidSkip-off.log.jsonl"
+        try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: true)
+        let c = CapturedConsole()
+        #expect(c.run("mutants", rows, "--only", "seenSidSkip", "--threads", "1", "--write", out) == ExitCode.outputFailed)
+        #expect(c.err.last == "cardcheck: \(log): a directory, not a regular file: an output is never written over one")
+        #expect(FileManager.default.fileExists(atPath: out + "/rows/double-counted-session-seenSidSkip-off.md"))
+    }
+
     @Test("a CI report file, checkpoint or done marker whose place is a FIFO is refused before the run (exit 2), the FIFO kept")
     func ciPlacesRefused() throws {
         let scratch = Scratch()
