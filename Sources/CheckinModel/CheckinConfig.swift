@@ -97,6 +97,20 @@ extension CheckinConfig {
         base.mutantOverrides = [:]
         var mutant = base
         mutant.guards.remove(g)
+        mutant.description = Self.mutantDescription(description, guardOff: g.rawValue, override: mutantOverrides[g.rawValue])
         return (mutant, base)
+    }
+
+    /// The configuration line of a mutant's story: the guard switched off and, with an override,
+    /// the world that ran instead of the configuration's own (its reason; the configuration's own
+    /// description tells of a world that did not run). "every guard on" is not repeated beside a
+    /// guard that is off.
+    static func mutantDescription(_ base: String, guardOff: String, override: MutantOverride?) -> String {
+        let world = base.replacingOccurrences(of: ", every guard on", with: "").replacingOccurrences(of: " every guard on", with: "")
+        guard let override else {
+            return "\(world) Mutant run: \(guardOff) switched off, every other guard on; the configuration's own bounds."
+        }
+        return "Mutant run: \(guardOff) switched off, every other guard on, in this configuration's world changed for this guard "
+            + "(\(override.reason)); the parenthesis gives the bounds that ran."
     }
 }

@@ -31,8 +31,8 @@ public struct CheckinStory {
         var out = ["# \(title ?? property)", ""]
         out.append("Model `checkin`, configuration: \(c.description.isEmpty ? c.summary : c.description) (\(c.summary)).")
         let off = c.guardsOff
-        out.append("Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ")). "
-            + "Flush \(c.variants.flushWaitsForHydration ? "waits for" : "skips before") hydration. Property broken: **\(property)**.")
+        out.append("Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ") + " (every other guard on)"). "
+            + Self.flushText(c) + " Property broken: **\(property)**.")
         out.append("")
         out.append("Initial state: \(Self.describe(model, states[0])).")
         out.append("")
@@ -60,6 +60,13 @@ public struct CheckinStory {
         out.append("```")
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// When the app's awaited flush may run (the variant `flushWaitsForHydration`).
+    static func flushText(_ c: CheckinConfig) -> String {
+        c.variants.flushWaitsForHydration
+            ? "The flush waits for hydration."
+            : "The flush may run before hydration (its hydration guard then writes nothing)."
     }
 
     func mermaid(_ states: [CheckinState]) -> String {

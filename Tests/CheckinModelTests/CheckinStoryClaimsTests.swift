@@ -39,8 +39,16 @@ import Testing
         let lines = md.components(separatedBy: "\n")
         let property = trace.property ?? ""
         let off = model.config.guardsOff
-        let guards = "Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", "))."
+        let guards = "Guards off: \(off.isEmpty ? "none (the documented design)" : off.joined(separator: ", ") + " (every other guard on)")."
         if !lines.contains(where: { $0.hasPrefix(guards) }) { out.append("header does not say \(guards)") }
+        // A guard-off story's configuration line says no "every guard on" (issue 47).
+        let configLine = lines.first { $0.hasPrefix("Model `checkin`, configuration: ") } ?? ""
+        if !off.isEmpty && configLine.replacingOccurrences(of: "every other guard on", with: "").contains("every guard on") {
+            out.append("the configuration line says every guard on; \(off.joined(separator: ", ")) is off")
+        }
+        // The flush variant as it ran: before hydration the flush runs (and its guard writes nothing).
+        let flush = model.config.variants.flushWaitsForHydration ? "The flush waits for hydration." : "The flush may run before hydration"
+        if !lines.contains(where: { $0.hasPrefix("Guards off: ") && $0.contains(flush) }) { out.append("header does not say \(flush)") }
         if !lines.contains(where: { $0.hasSuffix("Property broken: **\(property)**.") }) { out.append("header does not name \(property)") }
         let told = lines.filter { $0.first?.isNumber == true && $0.contains(". **") }
         if told.count != trace.steps.count { out.append("\(told.count) steps told of \(trace.steps.count)") }
@@ -96,7 +104,15 @@ import Testing
     func committedStoriesHold(_ path: String) throws {
         let (model, trace) = try CheckinCounterexamplesTests.load(path)
         let md = String(decoding: FileManager.default.contents(atPath: path.replacingOccurrences(of: ".json", with: ".md")) ?? Data(), as: UTF8.self)
-        let wrong = Self.unsupported(md, model: model, trace: trace)
+        var wrong = Self.unsupported(md, model: model, trace: trace)
+        // A guard run in a world changed for it says so, with the reason the configuration gives.
+        let configuration = try #require(try JSONValue(parsing: try #require(FileManager.default.contents(atPath: Repository.root + "/Models/checkin.json"))))
+        let overrides = try CheckinSystem(configuration: configuration).config.mutantOverrides
+        for g in model.config.guardsOff {
+            if let reason = overrides[g]?.reason, path.contains("/checkin/"), !md.contains(reason) {
+                wrong.append("\(g) ran with its override (\(reason)); the header does not say so")
+            }
+        }
         #expect(wrong.isEmpty, Comment(rawValue: "\(path):\n" + wrong.joined(separator: "\n")))
     }
 

@@ -22,6 +22,7 @@ struct FleetStoryClaimsTests {
         out += titleClaims(lines, model)
         out += verdictClaims(lines, facts)
         out += diagramClaims(lines, facts)
+        out += verdictAndGuardClaims(lines, facts, property: trace.property ?? "")
         return out
     }
 
@@ -81,7 +82,7 @@ struct FleetStoryClaimsTests {
         let flags: [(Bool, String)] = [
             (w.hostOutage, "host outages"), (w.serverRestart, "server restarts"), (w.appTerminated, "app terminations"),
             (w.postLost, "lost POSTs"), (w.sendFails, "failed sends"), (w.pushDropped, "dropped pushes"),
-            (w.noBackgroundLaunch, "no background launch"), (w.tokenRotation, "token rotation"),
+            (w.noBackgroundLaunch, "iOS may decline a background launch"), (w.tokenRotation, "token rotation"),
             (w.duplicateRows, "duplicate session rows"), (w.devBuildLaunch, "dev builds"),
         ]
         let on = flags.filter(\.0).map(\.1)

@@ -47,6 +47,9 @@ extension FleetSystem {
         if c.content.hasServerTitles && c.content.withAppTitles == truth { return "title-seam" }
         if !c.pushCapable { return "not-push-capable" }
         if appSeesHostDown(s, d) && s.hostsDown != 0 { return "host-down" }
+        // The server's own view is what the card shows: a delivered token or a broadcast channel
+        // would carry that same content, so the token slot is not why the card is wrong.
+        if decision(s, server: 0).content.withAppTitles == c.content.withAppTitles { return "server-view" }
         let slot = s.registries[0].update
         if !config.variants.broadcastChannel && !slot.contains(where: { $0.token == c.token }) {
             let env = env(ofDevice: d)
@@ -54,7 +57,10 @@ extension FleetSystem {
                 t.env == env && t.device != UInt8(d) && owner(of: t.token, in: s) != nil
             }
             if c.registered && taken { return "two-phones" }
-            if !c.registered && c.origin != .app { return "idle-phone" }
+            // A registration still in flight (waiting at a down host) is not an idle phone: the
+            // app did launch and send its token.
+            let sent = s.posts.contains { $0.endpoint == .updateToken && $0.token == c.token }
+            if !c.registered && c.origin != .app && !sent { return "idle-phone" }
             return "unaddressable"
         }
         switch s.servers[0].memory {

@@ -193,6 +193,13 @@ extension FleetStory {
         let generic = "the server's token store holds no token of this card, so no update or end can reach it."
         guard let (d, n) = zombieCard("unaddressable") else { return generic }
         let name = FleetStory.cardName(d, n)
+        if let last = states.last, let c = cardNumbers[states.count - 1][d].firstIndex(of: n),
+            let post = last.posts.first(where: { $0.endpoint == .updateToken && $0.token == last.devices[d].cards[c].token })
+        {
+            let down = last.hostsDown & (1 << post.host) != 0
+            return "the app sent \(name)'s token (POST /update-token), and it has not arrived: it waits at h\(Int(post.host) + 1)"
+                + (down ? ", which is down" : "") + ", so the server holds no token of this card and no update or end can reach it."
+        }
         let events = registrations(d, n)
         let registered = events.last { if case .registered = $0 { true } else { false } }
         let since = registered.map { " after its token was registered (step \($0.step))" } ?? ""
@@ -212,14 +219,75 @@ extension FleetStory {
         }
     }
 
+    /// Why the idle-phone card's update token never reached the server, told from that card's own
+    /// registration: its lost POST /update-token, or the declined launch that sent none.
+    var idlePhoneHow: String {
+        let generic = "its update token never reached the server"
+        guard let (d, n) = zombieCard("idle-phone") else { return generic }
+        if case .lost(let k)? = registrations(d, n).last {
+            return "its POST /update-token was lost (step \(k))"
+        }
+        let launched = steps.contains { if case .backgroundLaunch(d) = $0 { true } else { false } }
+        if !launched, let k = firstStep({ if case .declineWake(d) = $0 { true } else { false } }) {
+            return "iOS did not launch the app after the push-to-start (step \(k)), so its update token never reached the server"
+        }
+        return generic
+    }
+
+    /// What comes of the start sent at the last step: a second card only when it went to a live
+    /// push-to-start token of a phone that already shows a card.
+    var decisiveStartText: String {
+        let states = self.states
+        guard states.count == steps.count + 1, let last = steps.last, case .send(let i) = last,
+            let tick = states[steps.count - 1].servers[i].tick, let target = tick.targets.first(where: { $0.outcome == .pending })
+        else { return "" }
+        let old = states[steps.count - 1]
+        if target.channel { return "It was published to a broadcast channel." }
+        switch model.owner(of: target.token, in: old) {
+        case .install(let d)?:
+            let shown = old.devices[d].cards.count
+            if shown > 0 {
+                return "It went to phone\(d + 1)'s live push-to-start token while phone\(d + 1) shows \(shown) card(s): a second card is on its way."
+            }
+            return "It went to phone\(d + 1)'s push-to-start token, and phone\(d + 1) shows no card: the card it makes there is its first, not a second; the adopted card is another phone's."
+        case .card?:
+            return "It went to a card's update token, which does not start a card."
+        case nil:
+            return "It went to a dead token, which APNs accepts with 200 and drops: no second card comes of this send."
+        }
+    }
+
+    /// restart-loop, told from the steps: the three push-started cards that arrived on the phone
+    /// with no world action between them, and the world actions between their sends, if any.
+    var restartLoopText: String {
+        let states = self.states
+        var arrivals: [Int] = []  // the step of each push-to-start arrival since the last world action
+        for k in steps.indices where k + 1 < states.count {
+            if steps[k].isWorld { arrivals.removeAll() }
+            if case .deliverPush(let p) = steps[k], states[k].pushes[p].action == .start {
+                arrivals.append(k + 1)
+            }
+        }
+        guard arrivals.count >= 3 else { return "" }
+        let three = Array(arrivals.suffix(3))
+        var text = "Push-started cards arrived at steps \(three.map(String.init).joined(separator: ", ")), with no world action between them."
+        if let first = steps.indices.first(where: { k in
+            if case .send(let i) = steps[k], states[k].servers[i].tick?.action == .start { return true }
+            return false
+        }) {
+            let world = steps.indices.filter { $0 > first && $0 + 1 < three[0] && steps[$0].isWorld }.map { String($0 + 1) }
+            if !world.isEmpty {
+                text += " World action(s) (step(s) \(world.joined(separator: ", "))) came after the first start was sent and before the first of these arrivals: the loop is counted from the arrivals, not the sends."
+            }
+        }
+        return text
+    }
+
     /// The cause text for `cls`:`cause`, or nil when the cause has none.
     func causeText(_ cls: String, _ cause: String) -> String? {
         switch (cls, cause) {
         case ("zombie-card", "idle-phone"):
-            var how = "its update token never reached the server"
-            if let k = declinedWake { how = "iOS did not launch the app after the push-to-start (step \(k)), so its update token never reached the server" }
-            else if let k = lostPost { how = "its registration POST was lost (step \(k))" }
-            return "the card was push-started and \(how): the documented idle-phone hole."
+            return "the card was push-started and \(idlePhoneHow): the documented idle-phone hole."
         case ("zombie-card", "stale-delivery"):
             if let (d, a, p) = adoptionInsideTick {
                 return "an update-token registration was adopted (step \(a)) between the server's decide (step \(d)) and its apply (step \(p)); apply recorded content the adopted card never received, so the server believes the card shows it."
@@ -260,7 +328,10 @@ extension FleetStory {
             }
             return FleetStory.causeMeaning[cause]
         case ("duplicate-start", "raced-adoption"):
-            return "an update-token registration was adopted between the server's start decide and its send; the send still went out."
+            return "an update-token registration was adopted between the server's start decide and its send; the send still went out. "
+                + decisiveStartText
+        case ("restart-loop", _):
+            return nil
         default:
             return FleetStory.causeMeaning[cause]
         }

@@ -164,6 +164,7 @@ extension FleetStory {
             + (truth.activeTotal == 0 ? "nothing active. " : "[\(FleetStory.describe(truth))]. ")
         text += FleetStory.classMeaning[cls] ?? ""
         if let why = causeText(cls, cause) { text += " Cause `\(cause)`: \(why)" }
+        if cls == "restart-loop", !restartLoopText.isEmpty { text += " " + restartLoopText }
         text += noTokensText(last)
         return text
     }
@@ -183,10 +184,10 @@ extension FleetStory {
         "duplicate-card": "**duplicate-card**: the system is quiescent (no system action changes anything) and a phone shows two fleet cards; it stays so until the world acts.",
         "zombie-card": "**zombie-card**: the system is quiescent and a phone shows a card whose content is not the truth; nothing will correct it until the world acts.",
         "missing-card": "**missing-card**: the system is quiescent, sessions are active, and no card is shown nor will one be started.",
-        "duplicate-start": "**duplicate-start**: a server sent a push-to-start while it already tracked a card: a second card is on its way.",
+        "duplicate-start": "**duplicate-start**: a server sent a push-to-start while it already tracked a card.",
         "false-end": "**false-end**: a card was ended while the truth still has active sessions.",
         "idle-push": "**idle-push**: the server pushed an update whose renderable content equals what it last sent.",
-        "restart-loop": "**restart-loop**: the system push-started a card a third time with no world action in between.",
+        "restart-loop": "**restart-loop**: a third push-started card arrived on a phone with no world action since the first of the three.",
         "double-counted-session": "**double-counted-session**: a card lists one session twice or counts more sessions than exist.",
         "row-budget": "**row-budget**: a card carries more rows than the lock screen's 3-row budget; the header is centre-clipped.",
         "push-to-start-fanout": "**push-to-start-fanout**: a start was addressed to more than 3 push-to-start tokens of one environment.",

@@ -33,7 +33,7 @@ public struct FleetStory {
         let actor: String
         let action: String
         let changes: [String]
-        let guards: [String]
+        var guards: [String]
         let lockScreens: String
         let arrow: (from: String, to: String, text: String)
     }
@@ -41,9 +41,12 @@ public struct FleetStory {
     var lines: [Line] {
         let states = self.states
         let numbers = cardNumbers
+        let on = Self.guardOnModels(model)
         return steps.indices.compactMap { k in
             guard k + 1 < states.count else { return nil }
-            return line(k + 1, steps[k], states[k], states[k + 1], ids: (numbers[k], numbers[k + 1]))
+            var l = line(k + 1, steps[k], states[k], states[k + 1], ids: (numbers[k], numbers[k + 1]))
+            l.guards += offGuardNotes(on, steps[k], states[k], states[k + 1], l.guards)
+            return l
         }
     }
 
@@ -129,7 +132,7 @@ public struct FleetStory {
         if w.postLost { faults.append("lost POSTs") }
         if w.sendFails { faults.append("failed sends") }
         if w.pushDropped { faults.append("dropped pushes") }
-        if w.noBackgroundLaunch { faults.append("no background launch") }
+        if w.noBackgroundLaunch { faults.append("iOS may decline a background launch") }
         if w.tokenRotation { faults.append("token rotation") }
         if w.duplicateRows { faults.append("duplicate session rows") }
         if w.devBuildLaunch { faults.append("dev builds") }
