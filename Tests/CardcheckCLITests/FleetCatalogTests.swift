@@ -74,14 +74,14 @@ struct FleetCatalogTests {
         #expect(c.out.contains { $0.hasPrefix("| seenSidSkip | **NOT KILLED** |") })
     }
 
-    @Test("mutants with one guard prints its row of the guard table (an override world: four sessions); --save writes its trace beside its world's, no story (as check)")
+    @Test("mutants with one guard prints its row of the guard table (the four-sessions world, no override); --save writes its trace beside its world's, no story (as check)")
     func oneGuard() throws {
         let c = CapturedConsole()
         let scratch = Scratch()
-        #expect(c.run("mutants", "Models/fleet-card-working-phone.json", "--only", "maxRows", "--save", scratch.path + "/s") == 0)
-        #expect(c.out.contains { $0.hasPrefix("| maxRows | row-budget | row-budget: shown | [row-budget](../fleet-card-working-phone/row-budget-maxRows-off.md) |") })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s") == ["fleet-card-working-phone"])
-        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s/fleet-card-working-phone")
+        #expect(c.run("mutants", "Models/fleet-card-four-sessions.json", "--only", "maxRows", "--save", scratch.path + "/s") == 0)
+        #expect(c.out.contains { $0.hasPrefix("| maxRows | row-budget | row-budget: shown | [row-budget](../fleet-card-four-sessions/row-budget-maxRows-off.md) |") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s") == ["fleet-card-four-sessions"])
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s/fleet-card-four-sessions")
         #expect(files == ["row-budget-maxRows-off.json"])
         let help = CapturedConsole()
         _ = help.run("mutants", "--help")
