@@ -249,7 +249,7 @@ extension FleetStory {
             if shown > 0 {
                 return "It went to phone\(d + 1)'s live push-to-start token while phone\(d + 1) shows \(shown) card(s): a second card is on its way."
             }
-            return "It went to phone\(d + 1)'s push-to-start token, and phone\(d + 1) shows no card: the card it makes there is its first, not a second; the adopted card is another phone's."
+            return "It went to phone\(d + 1)'s push-to-start token, and phone\(d + 1) shows no card: this start makes no second card beside another on that phone."
         case .card?:
             return "It went to a card's update token, which does not start a card."
         case nil:

@@ -132,4 +132,26 @@ extension FleetStoryClaimsTests {
         }
         return out
     }
+
+    /// The sentences issue 47 found false, planted back into today's stories: each must fail.
+    @Test("a guard-off story without its note, a lost POST of the wrong endpoint, a second card that is not one and a restart loop across a world action each fail the check")
+    func plantedVerdictLiesFail() throws {
+        let root = Repository.root + "/Counterexamples/"
+        let note = "   - guard: clientEndedVeto is off: with it on, this start would be vetoed (every active session is in the population the phone reported ended)\n"
+        let planted: [(String, String, String)] = [
+            ("fleet-card-hidden-dir/restart-loop-clientEndedVeto-off.json", note, ""),
+            ("fleet-card-counting-seam/zombie-card.idle-phone.json", "its POST /update-token was lost (step 12)", "its POST /start-token was lost (step 12)"),
+            ("fleet-card/duplicate-start.raced-adoption.json",
+             "It went to phone2's push-to-start token, and phone2 shows no card: this start makes no second card beside another on that phone.",
+             "It went to phone2's push-to-start token: a second card is on its way."),
+            ("fleet-card-restarts/restart-loop.json", "Push-started cards arrived at steps 15, 17, 19", "Push-started cards arrived at steps 12, 17, 19"),
+        ]
+        for (file, truth, lie) in planted {
+            let (model, trace, md) = try Self.load(root + file)
+            #expect(Self.unsupported(md, model: model, trace: trace).isEmpty, "\(file) fails before the lie")
+            #expect(md.contains(truth), "\(file) no longer says \(truth)")
+            let lied = md.replacingOccurrences(of: truth, with: lie)
+            #expect(!Self.unsupported(lied, model: model, trace: trace).isEmpty, "\(file): the lie \"\(lie)\" passed")
+        }
+    }
 }
