@@ -30,7 +30,7 @@ extension FleetBox {
     ) -> (box: FleetBox, file: FileEffect) {
         var box = self
         if tick.action == .nothing && !loadInFlight && box.current != nil { box.current?.zeroSince = tick.zeroSince }
-        box.vetoLogged = tick.vetoed && (vetoLogged || tick.logsVeto)
+        box.vetoLogged = tick.vetoed ? tick.activeSids : nil
         guard delivery.verdict(for: tick.action, guards: guards) == .met else { return (box, .keep) }
         box.since = tick.since
         switch tick.action {
@@ -39,7 +39,7 @@ extension FleetBox {
         case .start:
             box.current = FleetCardMemory(content: tick.content)
             box.clientEnded = nil
-            box.vetoLogged = false
+            box.vetoLogged = nil
             return (box, .write)
         case .update:
             box.current = FleetCardMemory(content: tick.content, zeroSince: tick.zeroSince)

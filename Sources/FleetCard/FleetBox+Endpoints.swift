@@ -22,7 +22,6 @@ extension FleetBox {
     public func clearingVeto() -> FleetBox {
         var box = self
         box.clientEnded = nil
-        box.vetoLogged = false
         return box
     }
 
@@ -39,7 +38,6 @@ extension FleetBox {
         var box = self
         box.current = nil
         box.clientEnded = population
-        box.vetoLogged = false
         if loadInFlight { box.fleetEndedReported = true }
         return (box, .unlink)
     }

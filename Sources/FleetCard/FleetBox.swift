@@ -11,9 +11,10 @@ public struct FleetBox: Codable, Hashable, Sendable {
     /// The veto population: the active sids when the phone last reported it ended the card.
     /// Sorted, unique; nil when no veto is recorded.
     public var clientEnded: [String]?
-    /// Whether start-vetoed has been logged for the current veto population; re-armed by a
-    /// tick that was not vetoed (the real server's log, Models/README.md).
-    public var vetoLogged: Bool
+    /// The ordered population start-vetoed was last written for: the line is written again when
+    /// the population a veto refuses changes, and re-armed (nil) by a tick that was not vetoed,
+    /// not by an /ended or a registration (the real server's log, issue 50; Models/README.md).
+    public var vetoLogged: [String]?
     /// The active sids of the last tick's decide, sorted and unique: what an /ended records as
     /// the veto population. The real server computes it at decide, so an /ended landing between
     /// a tick's decide and its apply records this tick's sessions (Models/README.md).
@@ -25,7 +26,7 @@ public struct FleetBox: Codable, Hashable, Sendable {
 
     public init(
         current: FleetCardMemory? = nil, since: SinceMap = SinceMap(),
-        clientEnded: [String]? = nil, vetoLogged: Bool = false, population: [String] = [],
+        clientEnded: [String]? = nil, vetoLogged: [String]? = nil, population: [String] = [],
         loadInFlight: Bool = false, fleetEndedReported: Bool = false
     ) {
         self.current = current

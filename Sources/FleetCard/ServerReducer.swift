@@ -18,7 +18,7 @@ public struct FleetTick: Codable, Hashable, Sendable {
     public var zeroSince: Double?
     /// A start was due and the clientEnded veto refused it.
     public var vetoed: Bool
-    /// This tick writes the start-vetoed log line (once per population, not once per tick).
+    /// This tick writes the start-vetoed log line (once per refused population, not once per tick).
     public var logsVeto: Bool
     /// The active sids this tick counted, sorted and unique.
     public var activeSids: [String]
@@ -82,7 +82,8 @@ public func reduceFleetLiveActivity(
             activeSids.allSatisfy({ ended.contains($0) })
         {
             tick.vetoed = true
-            tick.logsVeto = !box.vetoLogged
+            // Keyed on the population refused, as the server orders it (sorted, `activeSids`).
+            tick.logsVeto = box.vetoLogged != activeSids
         } else {
             tick.action = .start
         }

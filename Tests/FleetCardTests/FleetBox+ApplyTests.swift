@@ -7,7 +7,7 @@ import Testing
 
     @Test("a delivered start records the card, clears the veto and writes the file")
     func deliveredStart() {
-        let box = FleetBox(clientEnded: ["s1"], vetoLogged: true)
+        let box = FleetBox(clientEnded: ["s1"], vetoLogged: ["s1"])
         let tick = reduceFleetLiveActivity([working("s2")], box, now: 3)
         let (next, file) = box.applying(tick, half)
         #expect(next == FleetBox(current: FleetCardMemory(content: tick.content), since: tick.since))
@@ -80,6 +80,19 @@ import Testing
             box = box.applying(tick, .none).box
         }
         #expect(logged == [true, false, false, true, false])
+    }
+
+    @Test("start-vetoed is not re-armed by a second /ended over the same population, nor by a registration (issue 50)")
+    func vetoLogNotReArmedByEndpoints() {
+        var box = FleetBox(clientEnded: ["s1"])
+        let first = reduceFleetLiveActivity([working("s1")], box, now: 0)
+        #expect(first.logsVeto)
+        box = box.recording(first).applying(first, .none).box.noteFleetActivityEnded().box
+        #expect(box.clientEnded == ["s1"])
+        let second = reduceFleetLiveActivity([working("s1")], box, now: 2)
+        #expect(second.vetoed && !second.logsVeto, "the same refused population: the line is not written again")
+        let registered = box.applying(second, .none).box.clearingVeto()
+        #expect(registered.vetoLogged == ["s1"], "a registration clears the veto, not the line's key")
     }
 
     @Test("the apply half writes over an /ended that landed between decide and apply")

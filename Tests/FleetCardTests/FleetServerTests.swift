@@ -61,11 +61,11 @@ import Testing
     @Test("with adoptOnTokenRegistration off a registration stores the token and clears the veto, without adopting")
     func registrationClearsTheVetoWithoutAdoption() throws {
         let off = try #require(Guards.allBut("adoptOnTokenRegistration"))
-        let vetoed = FleetServer(box: FleetBox(clientEnded: ["s1"], vetoLogged: true))
+        let vetoed = FleetServer(box: FleetBox(clientEnded: ["s1"], vetoLogged: ["s1"]))
         #expect(vetoed.decide([working("s1")], now: 0, guards: off).vetoed)
         let registered = vetoed.postingUpdateToken(token1, guards: off)
         #expect(registered.registry.update == [token1])
-        #expect(registered.box == FleetBox() && registered.file == nil)
+        #expect(registered.box == FleetBox(vetoLogged: ["s1"]) && registered.file == nil, "the line's key is kept (issue 50)")
         #expect(registered.decide([working("s1")], now: 0, guards: off).action == .start)
     }
 

@@ -73,8 +73,10 @@ import Testing
         let tick = reduceFleetLiveActivity([working("s1")], box, now: 0)
         #expect(tick.action == .nothing && tick.vetoed && tick.logsVeto)
         let logged = box.applying(tick, .none).box
+        let same = reduceFleetLiveActivity([asking("s1")], logged, now: 1)
+        #expect(same.vetoed && !same.logsVeto, "the same population refused: not written again")
         let again = reduceFleetLiveActivity([working("s1"), asking("s2")], logged, now: 1)
-        #expect(again.vetoed && !again.logsVeto)
+        #expect(again.vetoed && again.logsVeto, "another population refused: written again (issue 50)")
         let changed = reduceFleetLiveActivity([working("s1"), working("s3")], logged, now: 2)
         #expect(changed.action == .start && !changed.vetoed)
     }

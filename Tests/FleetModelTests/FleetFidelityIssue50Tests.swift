@@ -107,4 +107,26 @@ struct FleetFidelityIssue50Tests {
             #expect(m.decide(after, server: 0).action == .start, "the next start is sent")
         }
     }
+
+    @Test("start-vetoed is written again when the refused population changes, not after a second /ended over it (item 5)")
+    func vetoLineKeyedOnThePopulation() throws {
+        let working = FleetConfig.SessionSpec(host: 0, hidden: false, initial: .working)
+        let m = FleetSystem(config: Fixture.config(sessions: [working, working], budget: 3))
+        var s = m.initialStates()[0]
+        s.servers[0].vetoMask = 0b11
+        var key: UInt8 = 0
+        func step(_ action: FleetSystem.Action) throws -> [FleetModelLogEvent] {
+            let next = try #require(m.next(s, action))
+            defer { s = next }
+            return m.logEvents(s, action, next, vetoLogged: &key)
+        }
+        #expect(try step(.tick(0)) == [.startVetoed(population: [0, 1])])
+        #expect(try step(.tick(0)) == [], "the same population refused")
+        _ = try step(.setSession(1, .idle))
+        #expect(try step(.tick(0)) == [.startVetoed(population: [0, 1])], "another population refused: written again")
+        s.posts.append(PostCell(device: 0, host: 0, endpoint: .ended, token: 0, env: 0))
+        _ = try step(.arrivePost(0))
+        #expect(s.servers[0].vetoMask == 0b01)
+        #expect(try step(.tick(0)) == [], "a second /ended over the same population does not re-arm the line")
+    }
 }
