@@ -1,20 +1,20 @@
 /// The server's memory of the fleet card (`active` in src/push/watcher.ts).
 ///
 /// spec: "The server", "The start veto", "F · The server restarts". In memory only, except
-/// `current` and `since`, which `fileSnapshot` persists to fleet-activity-state.json.
+/// `current` (with its zero timer) and `since`, which `fileSnapshot` persists to
+/// fleet-activity-state.json.
 public struct FleetBox: Codable, Hashable, Sendable {
     /// What the server believes is on the phone: nil means "no card".
     public var current: FleetCardMemory?
     /// The sticky since baseline of every active session, not just the rendered ones.
     public var since: SinceMap
-    /// When the total first read zero with a card up; cleared by any activity.
-    public var zeroSince: Double?
     /// The veto population: the active sids when the phone last reported it ended the card.
     /// Sorted, unique; nil when no veto is recorded.
     public var clientEnded: [String]?
-    /// Whether start-vetoed has been logged for the current veto population; re-armed by a
-    /// tick that was not vetoed (the real server's log, Models/README.md).
-    public var vetoLogged: Bool
+    /// The ordered population start-vetoed was last written for: the line is written again when
+    /// the population a veto refuses changes, and re-armed (nil) by a tick that was not vetoed,
+    /// not by an /ended or a registration (the real server's log, issue 50; Models/README.md).
+    public var vetoLogged: [String]?
     /// The active sids of the last tick's decide, sorted and unique: what an /ended records as
     /// the veto population. The real server computes it at decide, so an /ended landing between
     /// a tick's decide and its apply records this tick's sessions (Models/README.md).
@@ -25,13 +25,12 @@ public struct FleetBox: Codable, Hashable, Sendable {
     public var fleetEndedReported: Bool
 
     public init(
-        current: FleetCardMemory? = nil, since: SinceMap = SinceMap(), zeroSince: Double? = nil,
-        clientEnded: [String]? = nil, vetoLogged: Bool = false, population: [String] = [],
+        current: FleetCardMemory? = nil, since: SinceMap = SinceMap(),
+        clientEnded: [String]? = nil, vetoLogged: [String]? = nil, population: [String] = [],
         loadInFlight: Bool = false, fleetEndedReported: Bool = false
     ) {
         self.current = current
         self.since = since
-        self.zeroSince = zeroSince
         self.clientEnded = clientEnded
         self.vetoLogged = vetoLogged
         self.population = population
@@ -54,8 +53,16 @@ public struct FleetCardMemory: Codable, Hashable, Sendable {
     /// The content last delivered, or nil for a card adopted on token registration (so the next
     /// tick's comparison fails and it pushes: spec lifecycle A, step 4).
     public var content: FleetContentState?
+    /// The end hold's zero timer: when the total first read zero with this card up (the real
+    /// server's, issue 50). It lives here, so it changes only when a tick's decision is applied
+    /// (a held tick at once, a zeroed update when fully delivered), is persisted with the card,
+    /// and goes with it (/ended, a delivered end); an adopted card starts without one.
+    public var zeroSince: Double?
 
-    public init(content: FleetContentState?) { self.content = content }
+    public init(content: FleetContentState?, zeroSince: Double? = nil) {
+        self.content = content
+        self.zeroSince = zeroSince
+    }
 }
 
 /// The contents of fleet-activity-state.json: the card and every row's elapsed baseline

@@ -14,11 +14,11 @@ public struct FleetTick: Codable, Hashable, Sendable {
     public var content: FleetContentState
     /// The refreshed since map: every active session, kept even when nothing is sent.
     public var since: SinceMap
-    /// The refreshed zero timer (nil once anything is active).
+    /// The zero timer this tick applies to the card memory (nil once anything is active).
     public var zeroSince: Double?
     /// A start was due and the clientEnded veto refused it.
     public var vetoed: Bool
-    /// This tick writes the start-vetoed log line (once per population, not once per tick).
+    /// This tick writes the start-vetoed log line (once per refused population, not once per tick).
     public var logsVeto: Bool
     /// The active sids this tick counted, sorted and unique.
     public var activeSids: [String]
@@ -52,7 +52,7 @@ public func reduceFleetLiveActivity(
 ) -> FleetTick {
     if box.loadInFlight {
         return FleetTick(
-            action: .nothing, content: .zero(at: now), since: box.since, zeroSince: box.zeroSince,
+            action: .nothing, content: .zero(at: now), since: box.since, zeroSince: box.current?.zeroSince,
             vetoed: false, logsVeto: false, activeSids: [])
     }
     var seen: Set<String> = []  // lookup only; never iterated
@@ -82,14 +82,16 @@ public func reduceFleetLiveActivity(
             activeSids.allSatisfy({ ended.contains($0) })
         {
             tick.vetoed = true
-            tick.logsVeto = !box.vetoLogged
+            // Keyed on the population refused, as the server orders it (sorted, `activeSids`).
+            tick.logsVeto = box.vetoLogged != activeSids
         } else {
             tick.action = .start
         }
     case (.some(let card), 0):
         // A variant (not the real server): never end a card this server adopted and never filled.
         if !endUnfilledCards && card.content == nil { break }
-        let zeroSince = box.zeroSince ?? now
+        // The card memory's timer (issue 50): none yet (or dropped by a failed zeroed update) starts now.
+        let zeroSince = card.zeroSince ?? now
         tick.zeroSince = zeroSince
         if now - zeroSince >= endDebounce {
             tick.action = .end

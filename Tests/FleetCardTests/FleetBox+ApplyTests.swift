@@ -7,7 +7,7 @@ import Testing
 
     @Test("a delivered start records the card, clears the veto and writes the file")
     func deliveredStart() {
-        let box = FleetBox(clientEnded: ["s1"], vetoLogged: true)
+        let box = FleetBox(clientEnded: ["s1"], vetoLogged: ["s1"])
         let tick = reduceFleetLiveActivity([working("s2")], box, now: 3)
         let (next, file) = box.applying(tick, half)
         #expect(next == FleetBox(current: FleetCardMemory(content: tick.content), since: tick.since))
@@ -29,7 +29,7 @@ import Testing
         let tick = reduceFleetLiveActivity([], box, now: 3)
         #expect(box.applying(tick, all) == (FleetBox(), .unlink))
         let kept = box.applying(tick, half)
-        #expect(kept.box.current != nil && kept.box.zeroSince == 3 && kept.file == .keep)
+        #expect(kept.box.current == box.current && kept.file == .keep, "the memory, without a timer, as it was")
     }
 
     @Test("no token at all never advances the card for start, update or end, nor its since")
@@ -41,7 +41,7 @@ import Testing
         let end = reduceFleetLiveActivity([], card, now: 0)
         #expect(start.action == .start && update.action == .update && end.action == .end)
         #expect(card.applying(update, .none) == (FleetBox(current: card.current), .keep))
-        #expect(card.applying(end, .none) == (FleetBox(current: card.current, zeroSince: 0), .keep))
+        #expect(card.applying(end, .none) == (FleetBox(current: card.current), .keep))
     }
 
     @Test("an /ended between decide and apply records the sessions this tick decided on")
@@ -82,6 +82,19 @@ import Testing
         #expect(logged == [true, false, false, true, false])
     }
 
+    @Test("start-vetoed is not re-armed by a second /ended over the same population, nor by a registration (issue 50)")
+    func vetoLogNotReArmedByEndpoints() {
+        var box = FleetBox(clientEnded: ["s1"])
+        let first = reduceFleetLiveActivity([working("s1")], box, now: 0)
+        #expect(first.logsVeto)
+        box = box.recording(first).applying(first, .none).box.noteFleetActivityEnded().box
+        #expect(box.clientEnded == ["s1"])
+        let second = reduceFleetLiveActivity([working("s1")], box, now: 2)
+        #expect(second.vetoed && !second.logsVeto, "the same refused population: the line is not written again")
+        let registered = box.applying(second, .none).box.clearingVeto()
+        #expect(registered.vetoLogged == ["s1"], "a registration clears the veto, not the line's key")
+    }
+
     @Test("the apply half writes over an /ended that landed between decide and apply")
     func lastWriterWins() {
         let box = FleetBox(current: FleetCardMemory(content: nil))
@@ -90,5 +103,76 @@ import Testing
         let next = ended.applying(tick, all).box
         #expect(next.current == FleetCardMemory(content: tick.content))
         #expect(next.clientEnded == [])
+    }
+}
+
+/// The end hold's zero timer as the real server keeps it (issue 50, item 3): in the card memory,
+/// changed only when a tick's decision is applied, persisted with the card.
+@Suite struct FleetEndHoldTimerTests {
+    let hold = 60.0
+    let delivered = FleetDelivery(attempted: 1, accepted: 1)
+    let failed = FleetDelivery(attempted: 1, accepted: 0)
+
+    /// A card showing s1 working, delivered at 0.
+    var shown: FleetBox {
+        let start = reduceFleetLiveActivity([working("s1")], .empty, now: 0)
+        return FleetBox.empty.applying(start, delivered).box
+    }
+
+    @Test("a failed or token-less zeroed update leaves the memory without a timer; the next tick starts it afresh")
+    func failedZeroedUpdate() {
+        let zeroed = reduceFleetLiveActivity([], shown, now: 10, endDebounce: hold)
+        #expect(zeroed.action == .update && zeroed.zeroSince == 10)
+        for missed in [failed, .none] {
+            let box = shown.applying(zeroed, missed).box
+            #expect(box.current == shown.current && box.current?.zeroSince == nil)
+            // 2 s later the hold has not started, let alone run out: no end (the line the real
+            // server cannot write); 60 s after the failed one, still the zeroed update.
+            #expect(reduceFleetLiveActivity([], box, now: 12, endDebounce: hold).action == .update)
+            let later = reduceFleetLiveActivity([], box, now: 71, endDebounce: hold)
+            #expect(later.action == .update && later.zeroSince == 71)
+        }
+    }
+
+    @Test("a delivered zeroed update starts the timer in the memory; the hold runs out from it")
+    func deliveredZeroedUpdate() {
+        let zeroed = reduceFleetLiveActivity([], shown, now: 10, endDebounce: hold)
+        let box = shown.applying(zeroed, delivered).box
+        #expect(box.current?.zeroSince == 10)
+        let held = reduceFleetLiveActivity([], box, now: 30, endDebounce: hold)
+        #expect(held.action == .nothing && box.applying(held, .none).box.current?.zeroSince == 10, "a held tick keeps it")
+        #expect(reduceFleetLiveActivity([], box, now: 70, endDebounce: hold).action == .end)
+    }
+
+    @Test("a failed update with activity keeps the old timer, so a later zero ends at once")
+    func failedUpdateWithActivity() {
+        let zeroed = reduceFleetLiveActivity([], shown, now: 10, endDebounce: hold)
+        let box = shown.applying(zeroed, delivered).box
+        let busy = reduceFleetLiveActivity([working("s1")], box, now: 20, endDebounce: hold)
+        #expect(busy.action == .update && busy.zeroSince == nil)
+        let after = box.applying(busy, failed).box
+        #expect(after.current?.zeroSince == 10)
+        #expect(reduceFleetLiveActivity([], after, now: 71, endDebounce: hold).action == .end)
+        #expect(box.applying(busy, delivered).box.current?.zeroSince == nil, "delivered, the timer goes")
+    }
+
+    @Test("the state file holds the timer: a restarted server's first decide can be end")
+    func persistedTimer() {
+        let zeroed = reduceFleetLiveActivity([], shown, now: 10, endDebounce: hold)
+        var server = FleetServer(box: shown, file: shown.fileSnapshot)
+        server = server.applying(zeroed, delivered)
+        #expect(server.file?.current.zeroSince == 10)
+        let booted = server.restarted().completingBootLoad()
+        #expect(booted.decide([], now: 70, endDebounce: hold).action == .end)
+    }
+
+    @Test("/ended and a delivered end drop the timer; an adoption starts a memory without one")
+    func droppedAndAdopted() {
+        let zeroed = reduceFleetLiveActivity([], shown, now: 10, endDebounce: hold)
+        let box = shown.applying(zeroed, delivered).box
+        #expect(box.noteFleetActivityEnded().box.current == nil)
+        let end = reduceFleetLiveActivity([], box, now: 70, endDebounce: hold)
+        #expect(box.applying(end, delivered).box.current == nil)
+        #expect(FleetBox.empty.noteFleetActivityStarted().box.current == FleetCardMemory(content: nil))
     }
 }

@@ -10,10 +10,12 @@ extension FleetSystem {
     /// `after` (spec: "Log events"); empty for a step the server does not log (every phone,
     /// app, iOS and APNs step, a registration that adopts nothing, a restart).
     ///
-    /// `vetoLogged` (a bit per server) is the real server's `vetoLogged`, which the model state
-    /// does not carry (it changes no behaviour, only this line): `start-vetoed` is written once
-    /// per population and again after a tick that was not vetoed, so the projection of a
-    /// behaviour carries the bit along its steps (Models/README.md, "start-vetoed once").
+    /// `vetoLogged` is the real server's `vetoLogged` for the watchers that write host 0's file,
+    /// which the model state does not carry (it changes no behaviour, only this line): the
+    /// population `start-vetoed` was last written for, as a mask of sessions (the low nibble the
+    /// canonical watcher's, the high one the scratch server's; 0: none). The line is written
+    /// when a vetoed tick's refused population differs, re-armed by a tick that was not vetoed
+    /// and by a restart, not by an /ended or a registration (issue 50; Models/README.md).
     public func logEvents(
         _ before: FleetState, _ action: Action, _ after: FleetState, vetoLogged: inout UInt8
     ) -> [FleetModelLogEvent] {
@@ -26,13 +28,14 @@ extension FleetSystem {
             } else {
                 decided = decision(before, server: i)
             }
-            let bit: UInt8 = i < 8 ? 1 << UInt8(i) : 0
-            let wasLogged = vetoLogged & bit != 0
-            if decided.decided.tick.vetoed { vetoLogged |= bit } else { vetoLogged &= ~bit }
             guard logsToHostZeroFile(i) else { return [] }
+            let shift: UInt8 = i == 0 ? 0 : 4
+            let key = decided.decided.tick.vetoed ? FleetLogic.mask(decided.decided.tick.activeSids) & 0xF : 0
+            let wasLogged = key != 0 && (vetoLogged >> shift) & 0xF == key
+            vetoLogged = vetoLogged & ~(0xF << shift) | key << shift
             return tickEvents(before, i, decided, after, vetoAlreadyLogged: wasLogged)
         case .restartServer(let h):
-            for i in 0..<min(serverCount, 8) where host(ofServer: i) == h { vetoLogged &= ~(1 << UInt8(i)) }
+            if h == 0 { vetoLogged &= 0xF0 }  // server 0 (the scratch server is not restarted)
             return []
         case .send(let i), .failSend(let i):
             guard logsToHostZeroFile(i), let tick = before.servers[i].tick,
@@ -47,10 +50,6 @@ extension FleetSystem {
         case .arrivePost(let p):
             guard p < before.posts.count else { return [] }
             let post = before.posts[p]
-            // /ended and an update-token registration clear the veto, and with it the line's bit.
-            if post.endpoint != .startToken {
-                for i in 0..<min(serverCount, 8) where host(ofServer: i) == Int(post.host) { vetoLogged &= ~(1 << UInt8(i)) }
-            }
             guard post.host == 0 else { return [] }
             switch post.endpoint {
             case .startToken: return []

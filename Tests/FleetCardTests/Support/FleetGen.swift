@@ -138,7 +138,7 @@ enum FleetGen {
         let veto: [String]? = card != nil ? nil : try draw(.frequency([
             (1, .constant(nil)), (2, population.map { Optional($0.sortedUnique) }),
         ]))
-        return FleetBox(current: card, clientEnded: veto, vetoLogged: veto != nil ? try draw(.bool) : false)
+        return FleetBox(current: card, clientEnded: veto, vetoLogged: try draw(.bool) ? veto : nil)
     }
 
     static let deliveryCase: Gen<DeliveryCase> = Gen.compose { draw in
