@@ -86,26 +86,23 @@ struct FleetRunMemoTests {
         let b0 = Self.pieces[0].count + Self.pieces[1].count
         let b = b0..<(b0 + Self.pieces[0].count)
         let c = a.upperBound..<b0
-        // Windows both (a search begun past the first line always is): the same question.
-        var options = Self.narrow
-        options.window = true
-        let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
+        let diagnosis = FleetDiagnosis(model: model, log: log, options: Self.narrow)
         let searched = { (r: Range<Int>) in diagnosis.run(r, stop: nil, reason: { "" }, progress: nil, stall: nil) }
         var memo = FleetRunMemo()
         let first = searched(a)
         #expect(first.ending == .consistent)
-        memo.keep(first, log, a, window: true, level: 1, stall: nil)
-        let answered = memo.answer(log, b, window: true, level: 1, stall: nil)
+        memo.keep(first, log, a, window: false, level: 1, stall: nil)
+        let answered = memo.answer(log, b, window: false, level: 1, stall: nil)
         let known = try #require(answered)
         let direct = searched(b)
         #expect(known.ending == direct.ending)
         #expect(known.steps == direct.steps)
         #expect(known.linesOfStep == direct.linesOfStep)
         #expect(known.origin == direct.origin)
-        #expect({ var m = memo; return m.answer(log, b, window: true, level: 0, stall: nil) }() == nil)
-        #expect({ var m = memo; return m.answer(log, c, window: true, level: 1, stall: nil) }() == nil)
+        #expect({ var m = memo; return m.answer(log, b, window: false, level: 0, stall: nil) }() == nil)
+        #expect({ var m = memo; return m.answer(log, c, window: false, level: 1, stall: nil) }() == nil)
         // A consistent search read its range to the end: a longer range is not the same question.
-        #expect({ var m = memo; return m.answer(log, a.lowerBound..<(a.upperBound + 1), window: true, level: 1, stall: nil) }() == nil)
+        #expect({ var m = memo; return m.answer(log, a.lowerBound..<(a.upperBound + 1), window: false, level: 1, stall: nil) }() == nil)
     }
 
     @Test("the gap bounds a witness needs: the narrowest level admitting its longest gap and its most world actions")

@@ -22,7 +22,7 @@ extension FleetDiagnosis {
     func run(
         _ range: Range<Int>?, stop: StopSignal?, reason: @escaping () -> String,
         progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?,
-        tick: ((_ line: Int, _ candidates: Int) -> Void)? = nil
+        tick: ((_ line: Int, _ candidates: Int) -> Void)? = nil, openings: FleetWindowOpenings? = nil
     ) -> Outcome {
         let range = range ?? 0..<log.lines.count
         var lines = FleetLogReading(log.lines[range])
@@ -32,13 +32,23 @@ extension FleetDiagnosis {
         func breaks(_ before: (FleetState, FleetSystem.Action)?, _ s: FleetState) -> Bool {
             target.contains { $0.breaks(before: before, s) }
         }
-        for s in model.initialStates() {
-            search.push(
-                Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
-                    binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
-                    broken: !window && breaks(nil, s)),
-                parent: -1, action: nil)
+        let known = window ? openings?[range] : nil
+        if let known {
+            // The window's openings, from a search of this range that walked every state before it.
+            search.nodes = known.trails
+            for o in known.opens { search.push(o.entry, parent: o.parent, action: o.action) }
+        } else {
+            for s in model.initialStates() {
+                search.push(
+                    Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
+                        binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
+                        broken: !window && breaks(nil, s)),
+                    parent: -1, action: nil)
+            }
         }
+        // The nodes opened from before the window (kept for a wider search, when this one walks them all).
+        var opened: [(entry: Open, parent: Int32, action: FleetSystem.Action)] = []
+        var openedMisses: Misses?
         // With a property to break: the first node past the last line, kept as the answer
         // should none break it.
         var wroteAll: Int32?
@@ -129,17 +139,22 @@ extension FleetDiagnosis {
                     }
                     b.follow(across)
                     let furthest = search.furthest
-                    search.push(
-                        Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: b,
-                            world: 0, steps: 0, total: node.total + 1, position: Int32(p + tail.count), broken: broken),
-                        parent: open.node, action: action)
+                    let entry = Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: b,
+                        world: 0, steps: 0, total: node.total + 1, position: Int32(p + tail.count), broken: broken)
+                    if before && openings != nil { opened.append((entry, open.node, action)) }
+                    search.push(entry, parent: open.node, action: action)
                     if search.furthest > furthest { misses = Misses() }
                 }
             }
         }
+        if window, known == nil, let openings {
+            if search.furthest == 0 { openedMisses = misses }
+            openings[range] = Self.opened(search, opened, misses: openedMisses)
+        }
         if let wroteAll, let name = options.breaking {
             return outcome(.unbroken(property: name), node: wroteAll, search, range: range, lines, window: window, cut: cut)
         }
+        if let known, search.furthest == 0, let m = known.misses { misses = m }
         let at = search.furthest
         var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range, lines, window: window, cut: cut)
         result.wouldLog = misses.distinct { describe($0, $1, lines.names) }
@@ -148,9 +163,23 @@ extension FleetDiagnosis {
         return result
     }
 
-    /// Whether a search of `range` opens on a window: asked for (`Options.window`), or begun
-    /// after the log's first line (an episode searched afresh opens wherever the system was).
-    func isWindow(_ range: Range<Int>) -> Bool { options.window || range.lowerBound > 0 }
+    /// The trails before a window (position 0, renumbered) and the nodes opened from them.
+    static func opened(
+        _ search: Search, _ opened: [(entry: Open, parent: Int32, action: FleetSystem.Action)], misses: Misses?
+    ) -> FleetWindowOpenings.Opened {
+        var renumbered = [Int32](repeating: -1, count: search.nodes.count)
+        var trails: [Trail] = []
+        for (k, t) in search.nodes.enumerated() where t.position == 0 {
+            renumbered[k] = Int32(trails.count)
+            trails.append(Trail(parent: t.parent >= 0 ? renumbered[Int(t.parent)] : -1, action: t.action, position: 0))
+        }
+        return .init(trails: trails, opens: opened.map { ($0.entry, renumbered[Int($0.parent)], $0.action) }, misses: misses)
+    }
+
+    /// Whether a search of `range` opens on a window (`Options.window`; an episode searched
+    /// afresh opens on any reachable state too). With `--from-start` every search, the
+    /// episodes searched afresh included, starts from the initial states (the log is whole).
+    func isWindow(_ range: Range<Int>) -> Bool { options.window }
 
     /// The judges of the properties `Options.breaking` names: one property, or every property
     /// of a class (`zombie-card` names each `zombie-card:CAUSE`).

@@ -33,7 +33,7 @@ public struct FleetDiagnosis {
         /// first line may be written from any state the configuration reaches, not only from the
         /// initial ones. The search then enumerates the reachable states lazily (every step free,
         /// logged or not, before line 1; within `windowWorldBudget`) and leaves them as soon as
-        /// one writes line 1. A search from a later episode's first line is always a window.
+        /// one writes line 1. An episode searched afresh opens the same way.
         public var window = false
         /// World actions before the window: the configuration's world budget, so the states a
         /// window may open in are the states `check` explores.

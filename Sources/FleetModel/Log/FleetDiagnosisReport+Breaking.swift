@@ -13,9 +13,10 @@ extension FleetDiagnosisReport {
     ) -> FleetDiagnosisReport {
         var outcome: FleetDiagnosis.Outcome?
         var explored = 0, candidates = 0
+        let openings = FleetWindowOpenings()
         for level in levels(options) {
             let found = FleetDiagnosis(model: model, log: log, options: level)
-                .run(nil, stop: stop, reason: reason, progress: progress, stall: nil, tick: heartbeat)
+                .run(nil, stop: stop, reason: reason, progress: progress, stall: nil, tick: heartbeat, openings: openings)
             explored += found.expanded
             candidates += found.candidates
             outcome = found

@@ -83,6 +83,7 @@ public struct FleetDiagnosisReport {
         // much alike), and widens from there; a line is called inconsistent only by the widest.
         var hint = 0
         var memo = FleetRunMemo()
+        let openings = FleetWindowOpenings()
         // Every 1,024 lines, however many searches the lines took.
         var reported = -1
         func progressed(_ line: Int, _ candidates: Int) {
@@ -116,7 +117,7 @@ public struct FleetDiagnosisReport {
                 return known
             }
             let outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                .run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat)
+                .run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat, openings: openings)
             spent += outcome.candidates
             explored += outcome.expanded
             if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, level: k, stall: stall) }
@@ -331,7 +332,7 @@ public struct FleetDiagnosisReport {
         if options.window {
             out.append("the log is read as a window: its first line may be written from any state the configuration reaches (up to \(options.windowWorldBudget) world action(s) before it, the configuration's world budget; --from-start for a whole log)")
         } else {
-            out.append("the log is read from the model's initial states (--from-start); an episode searched afresh opens on any state the configuration reaches")
+            out.append("the log is read from the model's initial states (--from-start: the log is whole; an episode searched afresh starts from them too)")
         }
         if let kinds = options.events {
             let unwritten = FleetFileLogEvent.kinds.filter { !kinds.contains($0) }

@@ -20,9 +20,11 @@ public enum FleetLogRule {
         let lines = log.lines
         var out = ["the seed's diagnosis rule (spec: \"Diagnosing a stale card\"), the seed's question and the log's answer; whether a bug is shown is the witness's (properties broken, above):"]
         var starts = 0
+        var unlisted = (adopted: 0, ended: 0, neither: 0)
         for (i, l) in lines.enumerated() {
             guard case .decide(.start, let tokens, _, _, _, _) = l.event else { continue }
             starts += 1
+            let listed = starts <= listedStarts
             // The lines of this start's 90 s, up to the next start.
             let within = lines[(i + 1)...].prefix { a in
                 if case .decide(.start, _, _, _, _, _) = a.event { return false }
@@ -31,7 +33,10 @@ public enum FleetLogRule {
             let adoption = within.first { if case .adopted = $0.event { true } else { false } }
             let ended = within.first { if case .clientEnded = $0.event { true } else { false } }
             let head = "  line \(l.number): decide start to \(tokens) token(s) at \(FleetLogFile.timestamp(l.time)): \(question) "
-            if let a = adoption {
+            if !listed {
+                // A day's log has thousands of starts: past the first ones, counted.
+                if adoption != nil { unlisted.adopted += 1 } else if ended != nil { unlisted.ended += 1 } else { unlisted.neither += 1 }
+            } else if let a = adoption {
                 out.append(head + "adopted at line \(a.number), \(seconds(a.time - l.time)) later: " + adoptedReading)
             } else if let e = ended {
                 // The phone ended a card it was never said to have: the idle-phone reading does not fit.
@@ -41,11 +46,17 @@ public enum FleetLogRule {
             }
         }
         if starts == 0 { out.append("  no decide start in the log") }
+        if starts > listedStarts {
+            out.append("  ... \(starts - listedStarts) more decide start(s): \(unlisted.adopted) adopted within 90 s, \(unlisted.ended) ended by the phone within 90 s with no adopted, \(unlisted.neither) neither")
+        }
         out.append("patterns:")
         let found = endedBetweenDecideAndSends(lines) + endStartLoops(lines) + endAdoptLoops(lines) + startsPastCap(lines)
         out += found.isEmpty ? ["  none of: /ended between a decide and its sends, a client-ended → decide start loop, a client-ended/adopted loop, a start past the cap"] : found
         return out
     }
+
+    /// The decide starts the section lists one by one; the rest are counted.
+    static let listedStarts = 20
 
     static func seconds(_ ms: Int64) -> String {
         let tenths = (ms + 50) / 100
