@@ -192,18 +192,14 @@ enum FleetLogic {
     }
 
     /// POST /update-token. With a device id on the wire (variant) the slot is per device and
-    /// environment: FleetCard's supersede runs on that device's tokens only.
+    /// environment: FleetCard's supersede removes that device's tokens of the environment only.
     static func registeringUpdateToken(
         _ server: FleetServer, _ t: TokenEntry, deviceId: Bool, guards: Guards
     ) -> FleetServer {
         guard deviceId else { return server.postingUpdateToken(token(t), guards: guards) }
-        let mine = server.registry.update.filter { entry($0).device == t.device }
-        let others = server.registry.update.filter { entry($0).device != t.device }
-        var own = server
-        own.registry = TokenRegistry(pushToStart: server.registry.pushToStart, update: mine)
-        var next = own.postingUpdateToken(token(t), guards: guards)
-        next.registry = TokenRegistry(pushToStart: next.registry.pushToStart, update: next.registry.update + others)
-        return next
+        let env = self.env(t.env)
+        return server.postingUpdateToken(
+            token(t), guards: guards, sameSlot: { $0.env == env && entry($0).device == t.device })
     }
 
     // MARK: the app

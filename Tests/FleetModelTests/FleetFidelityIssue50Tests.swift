@@ -1,0 +1,47 @@
+import FleetCard
+import Testing
+@testable import FleetModel
+
+/// The model and its log as the real server writes them, third pass (issue 50): send order,
+/// the missed-threshold lines' fields, the end hold's timer, the shapes after a restart, and
+/// start-vetoed re-logging.
+@Suite("FleetFidelityIssue50")
+struct FleetFidelityIssue50Tests {
+    @Test("the registry is in first-registration order, and a start goes to its targets in that order (item 1)")
+    func sendOrder() throws {
+        var world = Fixture.noFaults
+        world.pushToStartRotation = true
+        let m = FleetSystem(config: Fixture.config(world: world, stale: true))
+        let s0 = m.initialStates()[0]
+        let initial: [UInt8] = s0.registries[0].pushToStart.map(\.env)
+        #expect(initial == [1, 0], "the sandbox build registered before the phone")
+        // The phone re-mints its push-to-start token at launch; the older one stays under the cap.
+        let steps: [FleetSystem.Action] = [.openApp(0), .arrivePost(0), .setSession(0, .working), .tick(0)]
+        let s = try #require(Fixture.run(m, steps))
+        let envs: [UInt8] = s.registries[0].pushToStart.map(\.env), tokens: [UInt8] = s.registries[0].pushToStart.map(\.token)
+        let mine = s.devices[0].pushToStartToken
+        #expect(envs == [1, 0, 0])
+        #expect(tokens.last == mine, "the new token is appended, not put first")
+        let action = s.servers[0].tick?.action, targets: [UInt8] = s.servers[0].tick.map { $0.targets.map(\.token) } ?? []
+        #expect(action == .start && targets == tokens)
+        let all = steps + [.send(0), .send(0), .send(0)]
+        let sends = FleetLogWriter(model: m).lines(all).compactMap { line -> ApnsEnvironment? in
+            if case .send(_, _, let env, _) = line.event { return env }
+            return nil
+        }
+        #expect(sends == [.sandbox, .production, .production], "sent one after another in list order")
+    }
+
+    @Test("an update goes to the corpse registered first, then to the phone's card (item 1)")
+    func updateOrder() throws {
+        let m = FleetSystem(config: Fixture.config(budget: 3, stale: true))
+        let steps: [FleetSystem.Action] = [
+            .openApp(0), .setSession(0, .working), .refresh(0), .sync(0), .activityUpdates(0),
+        ]
+        var s = try #require(Fixture.run(m, steps))
+        // Every POST arrives (the start token and the card's update token).
+        while let p = s.posts.indices.first, let next = m.next(s, .arrivePost(p)) { s = next }
+        let update: [UInt8] = s.registries[0].update.map(\.env)
+        #expect(update == [1, 0], "supersede removes without reordering; the new token is appended")
+    }
+}
