@@ -112,8 +112,11 @@ extension FleetLogFile {
             event = .clientEnded(hadActive: had)
         case "adopted": event = .adopted
         case "no-tokens": event = .noTokens(try action())
-        case "none-accepted": event = .noneAccepted(try action(), attempted: try count("attempted"), accepted: try count("accepted"))
-        case "partial": event = .partial(try action(), attempted: try count("attempted"), accepted: try count("accepted"))
+        // `tokens` as the real server writes it; `attempted` in files cardcheck wrote before.
+        case "none-accepted":
+            event = .noneAccepted(try action(), attempted: try count(o["tokens"] == nil ? "attempted" : "tokens"), accepted: try count("accepted"))
+        case "partial":
+            event = .partial(try action(), attempted: try count(o["tokens"] == nil ? "attempted" : "tokens"), accepted: try count("accepted"))
         case "start-vetoed": event = .startVetoed(population: try sids("population"))
         default: return .unknown(kind)
         }
