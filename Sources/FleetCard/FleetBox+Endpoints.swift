@@ -38,7 +38,6 @@ extension FleetBox {
     public func noteFleetActivityEnded() -> (box: FleetBox, file: FileEffect) {
         var box = self
         box.current = nil
-        box.zeroSince = nil
         box.clientEnded = population
         box.vetoLogged = false
         if loadInFlight { box.fleetEndedReported = true }

@@ -32,13 +32,13 @@ import Testing
     @Test("clearing the veto forgets the population and its log, and nothing else")
     func clearVeto() {
         let card = FleetCardMemory(content: nil)
-        let box = FleetBox(current: card, since: since, zeroSince: 3, clientEnded: ["a"], vetoLogged: true)
-        #expect(box.clearingVeto() == FleetBox(current: card, since: since, zeroSince: 3))
+        let box = FleetBox(current: card, since: since, clientEnded: ["a"], vetoLogged: true)
+        #expect(box.clearingVeto() == FleetBox(current: card, since: since))
     }
 
     @Test("/ended nulls the card and records the last decide's active sids as the veto population, not its since map's")
     func ended() {
-        let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4, population: ["a", "c"])
+        let box = FleetBox(current: FleetCardMemory(content: .zero(at: 0), zeroSince: 4), since: since, population: ["a", "c"])
         let (next, file) = box.noteFleetActivityEnded()
         #expect(next == FleetBox(since: since, clientEnded: ["a", "c"], population: ["a", "c"]))
         #expect(file == .unlink)

@@ -44,4 +44,45 @@ struct FleetFidelityIssue50Tests {
         let update: [UInt8] = s.registries[0].update.map(\.env)
         #expect(update == [1, 0], "supersede removes without reordering; the new token is appended")
     }
+
+    /// One phone, s1 working, failed sends, the server's hold 60 s: the card push-started and its
+    /// update token registered (the background launch registers it).
+    static var held: FleetSystem {
+        var world = Fixture.noFaults
+        world.sendFails = true
+        var config = Fixture.config(sessions: [.init(host: 0, hidden: false, initial: .working)], world: world, budget: 4)
+        config.hold = .init(server: 60, app: 0)
+        return FleetSystem(config: config)
+    }
+
+    static func registered(_ m: FleetSystem) throws -> FleetState {
+        var s = try #require(Fixture.run(m, [.tick(0), .send(0), .apply(0), .deliverPush(0), .backgroundLaunch(0), .sync(0), .activityUpdates(0)]))
+        while let p = s.posts.indices.first, let next = m.next(s, .arrivePost(p)) { s = next }
+        #expect(s.registries[0].update.count == 1)
+        return s
+    }
+
+    @Test("under a hold a failed zeroed update starts no timer, so no end can follow it (item 3)")
+    func failedZeroedUpdate() throws {
+        let m = Self.held
+        let s = try Self.registered(m)
+        let failed = try #require(Fixture.run(m, s, [.setSession(0, .idle), .tick(0), .failSend(0), .apply(0)]))
+        #expect(failed.servers[0].memory == s.servers[0].memory, "the memory as it was")
+        #expect(m.next(failed, .holdEnds(0)) == nil, "decide end after a failed zeroed update: the real server cannot write it")
+        // Delivered, the hold runs: its end may come.
+        let delivered = try #require(Fixture.run(m, s, [.setSession(0, .idle), .tick(0), .send(0), .apply(0)]))
+        #expect(m.next(delivered, .holdEnds(0)) != nil)
+    }
+
+    @Test("a failed update with activity keeps the old timer, so a later zero can end at once (item 3)")
+    func failedUpdateKeepsTheTimer() throws {
+        let m = Self.held
+        let s = try Self.registered(m)
+        let steps: [FleetSystem.Action] = [
+            .setSession(0, .idle), .tick(0), .send(0), .apply(0), .setSession(0, .working), .tick(0), .failSend(0), .apply(0),
+            .setSession(0, .idle),
+        ]
+        let zero = try #require(Fixture.run(m, s, steps))
+        #expect(m.next(zero, .holdEnds(0)) != nil, "no tick needed: the timer is the one the zeroed update started")
+    }
 }
