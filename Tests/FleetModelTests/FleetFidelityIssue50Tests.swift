@@ -85,4 +85,26 @@ struct FleetFidelityIssue50Tests {
         let zero = try #require(Fixture.run(m, s, steps))
         #expect(m.next(zero, .holdEnds(0)) != nil, "no tick needed: the timer is the one the zeroed update started")
     }
+
+    @Test("after a restart an /ended before the first tick vetoes no one, and logs client-ended hadActive:true with no start since (item 4)")
+    func endedAfterARestart() throws {
+        var world = Fixture.noFaults
+        world.serverRestart = true
+        let m = FleetSystem(config: Fixture.config(sessions: [.init(host: 0, hidden: false, initial: .working)], world: world))
+        let restarted = try #require(Fixture.run(m, [.tick(0), .send(0), .apply(0), .restartServer(0)]))
+        // The report lands during the boot-time load, or after it before the first tick.
+        for (steps, hadActive) in [([FleetSystem.Action](), false), ([.bootLoad(0)], true)] {
+            var s = try #require(Fixture.run(m, restarted, steps))
+            s.posts.append(PostCell(device: 0, host: 0, endpoint: .ended, token: 0, env: 0))
+            let p = try #require(s.posts.indices.first { s.posts[$0].endpoint == .ended })
+            var after = try #require(m.next(s, .arrivePost(p)))
+            var bits: UInt8 = 0
+            let events = m.logEvents(s, .arrivePost(p), after, vetoLogged: &bits)
+            #expect(events == [.clientEnded(hadActive: hadActive)], "the loaded card: hadActive with no start since the restart")
+            if after.servers[0].loading { after = try #require(m.next(after, .bootLoad(0))) }
+            let veto = after.servers[0].vetoMask
+            #expect(veto == 0, "an empty veto population")
+            #expect(m.decide(after, server: 0).action == .start, "the next start is sent")
+        }
+    }
 }
