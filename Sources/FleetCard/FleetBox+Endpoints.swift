@@ -38,7 +38,6 @@ extension FleetBox {
     public func noteFleetActivityEnded() -> (box: FleetBox, file: FileEffect) {
         var box = self
         box.current = nil
-        box.zeroSince = nil
         box.clientEnded = population
         box.vetoLogged = false
         if loadInFlight { box.fleetEndedReported = true }
@@ -58,15 +57,11 @@ extension FleetBox {
     /// card is dropped; without it the snapshot overwrites the report, resurrecting the dead card.
     /// Ticks do not run before the load completes (the watcher loads at start; the reducer skips).
     ///
-    /// When the report wins, the snapshot is still what the server tracked before the restart,
-    /// so it supplies what the empty boot memory could not (a reading; the spec is silent):
-    /// - its since map is kept (spec F: "every row keeps its elapsed baseline"), and its sids are
-    ///   the population an /ended records until the first tick decides (the last one the server
-    ///   computed before the restart);
-    /// - its sids are the veto population (spec "The start veto": "the population the phone last
-    ///   reported it ended against" — the card on the phone shows what the server last pushed),
-    ///   unless a registration cleared the veto after the report ("cleared ... by the phone
-    ///   registering an update token").
+    /// The snapshot's since map is kept either way (spec F: "every row keeps its elapsed
+    /// baseline"). The population an /ended records is memory only, computed by a tick's decide:
+    /// the real server's (issue 50) stays empty until the first tick after the restart, so an
+    /// /ended before it (during the load or after) records an empty veto population, which
+    /// refuses no start.
     public func completingBootLoad(_ snapshot: PersistedFleetState?, guards: Guards = .all) -> FleetBox {
         var box = self
         box.loadInFlight = false
@@ -78,12 +73,7 @@ extension FleetBox {
             return box
         }
         box.since = snapshot.since
-        box.population = snapshot.since.sids
-        if reportWins {
-            if box.clientEnded != nil { box.clientEnded = snapshot.since.sids }
-        } else {
-            box.current = snapshot.current
-        }
+        if !reportWins { box.current = snapshot.current }
         return box
     }
 }

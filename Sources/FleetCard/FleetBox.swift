@@ -1,14 +1,13 @@
 /// The server's memory of the fleet card (`active` in src/push/watcher.ts).
 ///
 /// spec: "The server", "The start veto", "F · The server restarts". In memory only, except
-/// `current` and `since`, which `fileSnapshot` persists to fleet-activity-state.json.
+/// `current` (with its zero timer) and `since`, which `fileSnapshot` persists to
+/// fleet-activity-state.json.
 public struct FleetBox: Codable, Hashable, Sendable {
     /// What the server believes is on the phone: nil means "no card".
     public var current: FleetCardMemory?
     /// The sticky since baseline of every active session, not just the rendered ones.
     public var since: SinceMap
-    /// When the total first read zero with a card up; cleared by any activity.
-    public var zeroSince: Double?
     /// The veto population: the active sids when the phone last reported it ended the card.
     /// Sorted, unique; nil when no veto is recorded.
     public var clientEnded: [String]?
@@ -25,13 +24,12 @@ public struct FleetBox: Codable, Hashable, Sendable {
     public var fleetEndedReported: Bool
 
     public init(
-        current: FleetCardMemory? = nil, since: SinceMap = SinceMap(), zeroSince: Double? = nil,
+        current: FleetCardMemory? = nil, since: SinceMap = SinceMap(),
         clientEnded: [String]? = nil, vetoLogged: Bool = false, population: [String] = [],
         loadInFlight: Bool = false, fleetEndedReported: Bool = false
     ) {
         self.current = current
         self.since = since
-        self.zeroSince = zeroSince
         self.clientEnded = clientEnded
         self.vetoLogged = vetoLogged
         self.population = population
@@ -54,8 +52,16 @@ public struct FleetCardMemory: Codable, Hashable, Sendable {
     /// The content last delivered, or nil for a card adopted on token registration (so the next
     /// tick's comparison fails and it pushes: spec lifecycle A, step 4).
     public var content: FleetContentState?
+    /// The end hold's zero timer: when the total first read zero with this card up (the real
+    /// server's, issue 50). It lives here, so it changes only when a tick's decision is applied
+    /// (a held tick at once, a zeroed update when fully delivered), is persisted with the card,
+    /// and goes with it (/ended, a delivered end); an adopted card starts without one.
+    public var zeroSince: Double?
 
-    public init(content: FleetContentState?) { self.content = content }
+    public init(content: FleetContentState?, zeroSince: Double? = nil) {
+        self.content = content
+        self.zeroSince = zeroSince
+    }
 }
 
 /// The contents of fleet-activity-state.json: the card and every row's elapsed baseline

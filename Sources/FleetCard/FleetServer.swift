@@ -77,9 +77,12 @@ public struct FleetServer: Codable, Hashable, Sendable {
     /// POST /update-token: supersede, then `noteFleetActivityStarted()` (adoption). Without the
     /// adoptOnTokenRegistration guard the token is stored and the veto cleared (the spec makes
     /// that the registration's effect, "The start veto"), but the card is not adopted.
-    public func postingUpdateToken(_ token: RegisteredToken, guards: Guards = .all) -> FleetServer {
+    /// `sameSlot`: the tokens it supersedes (nil: its environment's; `TokenRegistry`).
+    public func postingUpdateToken(
+        _ token: RegisteredToken, guards: Guards = .all, sameSlot: ((RegisteredToken) -> Bool)? = nil
+    ) -> FleetServer {
         var next = self
-        next.registry = registry.registeringUpdateToken(token, guards: guards)
+        next.registry = registry.registeringUpdateToken(token, guards: guards, sameSlot: sameSlot)
         if guards.adoptOnTokenRegistration {
             let (box, effect) = box.noteFleetActivityStarted()
             next.box = box

@@ -14,7 +14,7 @@ public struct FleetTick: Codable, Hashable, Sendable {
     public var content: FleetContentState
     /// The refreshed since map: every active session, kept even when nothing is sent.
     public var since: SinceMap
-    /// The refreshed zero timer (nil once anything is active).
+    /// The zero timer this tick applies to the card memory (nil once anything is active).
     public var zeroSince: Double?
     /// A start was due and the clientEnded veto refused it.
     public var vetoed: Bool
@@ -52,7 +52,7 @@ public func reduceFleetLiveActivity(
 ) -> FleetTick {
     if box.loadInFlight {
         return FleetTick(
-            action: .nothing, content: .zero(at: now), since: box.since, zeroSince: box.zeroSince,
+            action: .nothing, content: .zero(at: now), since: box.since, zeroSince: box.current?.zeroSince,
             vetoed: false, logsVeto: false, activeSids: [])
     }
     var seen: Set<String> = []  // lookup only; never iterated
@@ -89,7 +89,8 @@ public func reduceFleetLiveActivity(
     case (.some(let card), 0):
         // A variant (not the real server): never end a card this server adopted and never filled.
         if !endUnfilledCards && card.content == nil { break }
-        let zeroSince = box.zeroSince ?? now
+        // The card memory's timer (issue 50): none yet (or dropped by a failed zeroed update) starts now.
+        let zeroSince = card.zeroSince ?? now
         tick.zeroSince = zeroSince
         if now - zeroSince >= endDebounce {
             tick.action = .end

@@ -32,13 +32,13 @@ import Testing
     @Test("clearing the veto forgets the population and its log, and nothing else")
     func clearVeto() {
         let card = FleetCardMemory(content: nil)
-        let box = FleetBox(current: card, since: since, zeroSince: 3, clientEnded: ["a"], vetoLogged: true)
-        #expect(box.clearingVeto() == FleetBox(current: card, since: since, zeroSince: 3))
+        let box = FleetBox(current: card, since: since, clientEnded: ["a"], vetoLogged: true)
+        #expect(box.clearingVeto() == FleetBox(current: card, since: since))
     }
 
     @Test("/ended nulls the card and records the last decide's active sids as the veto population, not its since map's")
     func ended() {
-        let box = FleetBox(current: FleetCardMemory(content: nil), since: since, zeroSince: 4, population: ["a", "c"])
+        let box = FleetBox(current: FleetCardMemory(content: .zero(at: 0), zeroSince: 4), since: since, population: ["a", "c"])
         let (next, file) = box.noteFleetActivityEnded()
         #expect(next == FleetBox(since: since, clientEnded: ["a", "c"], population: ["a", "c"]))
         #expect(file == .unlink)
@@ -55,11 +55,12 @@ import Testing
         #expect(reported.completingBootLoad(snapshot, guards: off).current == snapshot.current)
     }
 
-    @Test("an /ended that beats the snapshot vetoes the snapshot's sessions and keeps their baselines")
+    @Test("an /ended that beats the snapshot keeps its baselines and records an empty veto population (issue 50)")
     func endedDuringLoadVetoesTheSnapshot() {
         let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
         let loaded = FleetBox.booting().noteFleetActivityEnded().box.completingBootLoad(snapshot)
-        #expect(loaded == FleetBox(since: since, clientEnded: ["a", "b"], population: ["a", "b"]))
+        // Issue 50: the population is empty until the first tick after the restart.
+        #expect(loaded == FleetBox(since: since, clientEnded: []))
     }
 
     @Test("an adoption after the mid-load /ended resets fleetEndedReported: the load puts the snapshot's card back")
@@ -76,7 +77,8 @@ import Testing
     func loadRestores() {
         let snapshot = PersistedFleetState(current: FleetCardMemory(content: .zero(at: 0)), since: since)
         let loaded = FleetBox.booting().completingBootLoad(snapshot)
-        #expect(loaded == FleetBox(current: snapshot.current, since: since, population: ["a", "b"]))
+        #expect(loaded == FleetBox(current: snapshot.current, since: since))
+        #expect(loaded.noteFleetActivityEnded().box.clientEnded == [], "an /ended before the first tick records no one")
         #expect(FleetBox.booting().completingBootLoad(nil) == .empty)
     }
 }

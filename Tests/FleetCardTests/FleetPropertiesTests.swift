@@ -66,7 +66,7 @@ import Testing
     @Test("only the canonical port pushes")
     func canonicalPort() { holds(ServerProperties.onlyTheCanonicalPortPushes) }
 
-    @Test("push-to-start is capped per environment, newest first")
+    @Test("push-to-start is capped per environment, in first-registration order")
     func pushToStartCap() { holds(ServerProperties.pushToStartCapped) }
 
     @Test("one update token per environment")

@@ -87,20 +87,24 @@ import Testing
         let booting = started.restarted()
         #expect(booting.box == .booting() && booting.registry == started.registry && booting.file == started.file)
         #expect(booting.decide([working("s1"), working("s2")], now: 2).action == .nothing)
-        #expect(booting.completingBootLoad().box == started.box)
+        var reloaded = started.box
+        reloaded.population = []  // memory only: empty until the first tick (issue 50)
+        #expect(booting.completingBootLoad().box == reloaded)
         #expect(booting.postingEnded().completingBootLoad().box.current == nil)
     }
 
-    @Test("an /ended during the boot-time load vetoes a start over the sessions of the card on disk")
-    func endedDuringLoadVetoes() {
+    @Test("an /ended before the first tick after a restart records an empty veto population: the next start is sent (issue 50)")
+    func endedBeforeTheFirstTickVetoesNothing() {
         let server = FleetServer().postingStartToken(token1)
         let started = server.applying(server.decide([working("s1"), asking("s2")], now: 0), FleetDelivery(attempted: 1, accepted: 1))
-        let loaded = started.restarted().postingEnded().completingBootLoad()
-        #expect(loaded.box.current == nil && loaded.file == nil)
-        let tick = loaded.decide([working("s1"), asking("s2")], now: 2)
-        #expect(tick.action == .nothing && tick.vetoed)
-        // No card tracked: the start the veto refused would stamp every row's since with now.
-        #expect(tick.content.rows.map(\.since) == [2, 2])
+        // During the boot-time load, and after it before any tick.
+        for loaded in [started.restarted().postingEnded().completingBootLoad(), started.restarted().completingBootLoad().postingEnded()] {
+            #expect(loaded.box.current == nil && loaded.file == nil && loaded.box.clientEnded == [])
+            let tick = loaded.decide([working("s1"), asking("s2")], now: 2)
+            #expect(tick.action == .start && !tick.vetoed)
+            // No card tracked: the start stamps every row's since with now.
+            #expect(tick.content.rows.map(\.since) == [2, 2])
+        }
     }
 
     @Test("the decide half records its active sids as the population; a tick skipped during the boot-time load records nothing")

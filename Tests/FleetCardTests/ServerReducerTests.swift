@@ -30,10 +30,11 @@ import Testing
     func unchangedIsNothing() {
         let first = reduceFleetLiveActivity([working("s1")], .empty, now: 0)
         var box = FleetBox.empty.applying(first, FleetDelivery(attempted: 1, accepted: 1)).box
-        box.zeroSince = 3
+        box.current?.zeroSince = 3
         let second = reduceFleetLiveActivity([working("s1")], box, now: 2)
         #expect(second.action == .nothing)
         #expect(second.zeroSince == nil)
+        #expect(box.applying(second, .none).box.current?.zeroSince == nil, "applied at once: the timer cleared")
         #expect(second.since == box.since)
         #expect(second.content.updatedAt == 2)
     }
@@ -51,7 +52,7 @@ import Testing
         #expect(tick.action == .end && tick.zeroSince == 9 && tick.content == .zero(at: 9))
         let held = reduceFleetLiveActivity([], card, now: 9, endDebounce: 5)
         #expect(held.action == .update && held.zeroSince == 9 && held.content == .zero(at: 9), "inside the hold: zeroed")
-        let zeroed = FleetBox(current: FleetCardMemory(content: held.content), zeroSince: 9)
+        let zeroed = FleetBox(current: FleetCardMemory(content: held.content, zeroSince: 9))
         #expect(reduceFleetLiveActivity([], zeroed, now: 11, endDebounce: 5).action == .nothing, "zeroed already")
         #expect(reduceFleetLiveActivity([], zeroed, now: 14, endDebounce: 5).action == .end, "the hold ran out")
     }

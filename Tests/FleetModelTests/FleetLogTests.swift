@@ -53,10 +53,18 @@ struct FleetLogTests {
             == #"{"t":"2026-10-14T21:03:12.480Z","event":"decide","apnsEvent":"start","tokens":3,"working":1,"needsInput":1,"rows":["9f3e01aa:needsInput","c2d40b17:working"],"more":0}"#)
         #expect(FleetLogFile.text(events[1], time: time)
             == #"{"t":"2026-10-14T21:03:12.480Z","event":"send","apnsEvent":"start","token":"40b7c2e9","env":"production","status":200}"#)
+        // The missed-threshold lines carry the real server's `tokens` and `accepted` (issue 50).
+        #expect(FleetLogFile.text(events[5], time: time)
+            == #"{"t":"2026-10-14T21:03:12.480Z","event":"none-accepted","apnsEvent":"end","tokens":2,"accepted":0}"#)
+        #expect(FleetLogFile.text(events[6], time: time)
+            == #"{"t":"2026-10-14T21:03:12.480Z","event":"partial","apnsEvent":"update","tokens":2,"accepted":1}"#)
         let text = events.map { FleetLogFile.text($0, time: time) + "\n" }.joined()
         let log = try FleetLogFile.read(Array(text.utf8), strict: true)
         #expect(log.lines.map(\.event) == events)
         #expect(log.lines.allSatisfy { $0.time == time })
+        // A file cardcheck wrote before issue 50 (`attempted`) still reads.
+        let legacy = #"{"t":"2026-10-14T21:03:12.480Z","event":"partial","apnsEvent":"update","attempted":2,"accepted":1}"# + "\n"
+        #expect(try FleetLogFile.read(Array(legacy.utf8), strict: true).lines.map(\.event) == [events[6]])
     }
 
     @Test("timestamps: written and read back to the millisecond, across years; a malformed one is nil")

@@ -34,7 +34,12 @@ enum Fixture {
 
     /// Runs `steps` from the initial state; a disabled step is a test failure (nil).
     static func run(_ model: FleetSystem, _ steps: [FleetSystem.Action]) -> FleetState? {
-        var state = model.initialStates()[0]
+        run(model, model.initialStates()[0], steps)
+    }
+
+    /// Runs `steps` from `state`; a disabled step is a test failure (nil).
+    static func run(_ model: FleetSystem, _ state: FleetState, _ steps: [FleetSystem.Action]) -> FleetState? {
+        var state = state
         for step in steps {
             guard let next = model.next(state, step) else { return nil }
             state = next

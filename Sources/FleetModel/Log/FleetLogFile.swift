@@ -55,7 +55,8 @@ public enum FleetLogFile {
         case .adopted: break
         case .noTokens(let a): fields.append("\"apnsEvent\":\(quoted(a.rawValue))")
         case .noneAccepted(let a, let attempted, let accepted), .partial(let a, let attempted, let accepted):
-            fields += ["\"apnsEvent\":\(quoted(a.rawValue))", "\"attempted\":\(attempted)", "\"accepted\":\(accepted)"]
+            // The real server's fields: `tokens` (how many were addressed) and `accepted`.
+            fields += ["\"apnsEvent\":\(quoted(a.rawValue))", "\"tokens\":\(attempted)", "\"accepted\":\(accepted)"]
         case .startVetoed(let population):
             fields.append("\"population\":[\(population.map(quoted).joined(separator: ","))]")
         }

@@ -73,11 +73,17 @@ enum FleetLogic {
 
     // MARK: the server
 
+    /// A card memory holds the end hold's zero timer exactly when its content is the zeroed one
+    /// (FleetCard sets it with a delivered zeroed update or a held tick, and only a delivered
+    /// update with activity, an end or an /ended clears it), so the model keeps no bit for it:
+    /// a zeroed card's timer is running and has not run out (`now`); when it runs out is the
+    /// `holdEnds` step (Models/README.md, "End hold").
     static func memory(_ m: CardMemory, stamps: SinceMap, titles: FleetTitles?) -> FleetCardMemory? {
         switch m {
         case .none: nil
         case .adopted: FleetCardMemory(content: nil)
-        case .card(let c): FleetCardMemory(content: content(c, stamps: stamps, updatedAt: 0, titles: titles))
+        case .card(let c):
+            FleetCardMemory(content: content(c, stamps: stamps, updatedAt: 0, titles: titles), zeroSince: c.activeTotal == 0 ? now : nil)
         }
     }
 
@@ -121,8 +127,8 @@ enum FleetLogic {
             fleetEndedReported: s.endedDuringLoad)
     }
 
-    /// Writes `box` back into `cell` (vetoLogged and zeroSince are dropped: with a debounce of 0
-    /// and the log line out of scope they change no behaviour; `sinceMask` is the population,
+    /// Writes `box` back into `cell` (vetoLogged is dropped: the log line changes no behaviour;
+    /// the card's zero timer is its zeroed content, see `memory`; `sinceMask` is the population,
     /// see `box`).
     static func store(_ box: FleetBox, into cell: inout ServerCell, titles: FleetTitles?) {
         let memory = memoryCell(box.current, titles: titles)
@@ -192,18 +198,14 @@ enum FleetLogic {
     }
 
     /// POST /update-token. With a device id on the wire (variant) the slot is per device and
-    /// environment: FleetCard's supersede runs on that device's tokens only.
+    /// environment: FleetCard's supersede removes that device's tokens of the environment only.
     static func registeringUpdateToken(
         _ server: FleetServer, _ t: TokenEntry, deviceId: Bool, guards: Guards
     ) -> FleetServer {
         guard deviceId else { return server.postingUpdateToken(token(t), guards: guards) }
-        let mine = server.registry.update.filter { entry($0).device == t.device }
-        let others = server.registry.update.filter { entry($0).device != t.device }
-        var own = server
-        own.registry = TokenRegistry(pushToStart: server.registry.pushToStart, update: mine)
-        var next = own.postingUpdateToken(token(t), guards: guards)
-        next.registry = TokenRegistry(pushToStart: next.registry.pushToStart, update: next.registry.update + others)
-        return next
+        let env = self.env(t.env)
+        return server.postingUpdateToken(
+            token(t), guards: guards, sameSlot: { $0.env == env && entry($0).device == t.device })
     }
 
     // MARK: the app

@@ -235,7 +235,7 @@ public struct TargetCell: Hashable, Codable, Sendable {
     public var outcome: Outcome
 }
 
-/// One token in a registry list, newest first.
+/// One token in a registry list, in first-registration order (`TokenRegistry`).
 public struct TokenEntry: Hashable, Codable, Sendable {
     public var token: UInt8
     /// The phone that registered it (0xFF: a dev build outside the model).

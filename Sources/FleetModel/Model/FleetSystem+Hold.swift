@@ -5,10 +5,11 @@ extension FleetSystem {
     var serverHold: Int { config.holds.server }
     var appHold: Int { config.holds.app }
 
-    /// Time abstracted (Models/README.md, "End hold"): a hold is running where the last thing
-    /// the writer did shows a trustworthy zero (the server: a card tracked and its last applied
-    /// tick counted nobody; the app: its last sync zeroed the card). When it runs out is a step
-    /// of its own, taken at any point after: the tick or sync that ends the card.
+    /// Time abstracted (Models/README.md, "End hold"): a hold is running where the writer's
+    /// memory holds the zero timer (the server: its card memory is the zeroed content, which a
+    /// delivered zeroed update or a held tick applied; the app: its last sync zeroed the card).
+    /// When it runs out is a step of its own, taken at any point after: the tick or sync that
+    /// ends the card.
     func holdEnds(_ s: inout FleetState, _ i: Int) -> Bool {
         guard let decision = holdEndDecision(s, i) else { return false }
         startTick(&s, i, decision)
@@ -18,11 +19,11 @@ extension FleetSystem {
     /// The end server `i` decides once its hold has run out, or nil when no hold is running.
     func holdEndDecision(_ s: FleetState, _ i: Int) -> Decision? {
         guard serverHold > 0, serverWatches(i), s.servers[i].tick == nil, !s.servers[i].loading,
-            s.servers[i].memory != .none, s.servers[i].sinceMask == 0
+            case .card(let c) = s.servers[i].memory, c.activeTotal == 0
         else { return nil }
         var server = FleetLogic.server(
             s.servers[i], registry: RegistryCell(pushToStart: [], update: []), sessions: s.sessions, titles: titles)
-        server.box.zeroSince = FleetLogic.now - Double(serverHold)
+        server.box.current?.zeroSince = FleetLogic.now - Double(serverHold)
         let tick = server.decide(
             observations(s, server: i), now: FleetLogic.now, guards: guards,
             endUnfilledCards: !config.variants.keepUnfilledCards, baselines: FleetLogic.stamps(s.sessions),

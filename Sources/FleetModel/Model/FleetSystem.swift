@@ -111,16 +111,17 @@ public struct FleetSystem: Model {
                 cards: [], app: .notRunning, fetched: false, knownDown: 0, pushToStartToken: nextToken,
                 wakePending: false, needsSync: false, startsSinceWorld: 0, lastSynced: nil,
                 cache: FixedList(config.sessions.lazy.map(\.cachedActivity))))
+            // The registry is in first-registration order: phone 1 registered first.
             for h in registrationHosts {
-                state.registries[h].pushToStart.insert(
-                    TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)), at: 0)
+                state.registries[h].pushToStart.append(TokenEntry(token: nextToken, device: UInt8(d), env: env(ofDevice: d)))
             }
             nextToken += 1
         }
-        // spec: "one environment is routinely a corpse that answers 200".
+        // spec: "one environment is routinely a corpse that answers 200". The sandbox build ran
+        // before the phones registered: its tokens are first in the lists.
         if config.staleSandboxTokens {
-            state.registries[0].pushToStart.append(TokenEntry(token: nextToken, device: 0xFF, env: 1))
-            state.registries[0].update.append(TokenEntry(token: nextToken + 1, device: 0xFF, env: 1))
+            state.registries[0].pushToStart.insert(TokenEntry(token: nextToken, device: 0xFF, env: 1), at: 0)
+            state.registries[0].update.insert(TokenEntry(token: nextToken + 1, device: 0xFF, env: 1), at: 0)
         }
         return [canonical(state)]
     }

@@ -8,9 +8,10 @@ import Testing
 @Suite("FleetBoundRefusal")
 struct FleetBoundRefusalTests {
     /// The 18 steps `check Models/fleet-card-nightly-wide.json --budget 2 --depth 18` once
-    /// reported as duplicate-card:not-deduped with every guard on.
+    /// reported as duplicate-card:not-deduped with every guard on (the start's three sends in
+    /// list order since issue 50: the sandbox corpse, phone1, phone2; phone2's app opens after).
     static let boundCut: [FleetSystem.Action] = [
-        .tick(0), .send(0), .openApp(1), .send(0), .send(0), .apply(0), .deliverPush(0), .backgroundLaunch(0),
+        .tick(0), .send(0), .send(0), .send(0), .openApp(1), .apply(0), .deliverPush(0), .backgroundLaunch(0),
         .sync(0), .activityUpdates(0), .backgroundEnds(0), .refresh(1), .hostDown(0), .sync(1), .refresh(1),
         .sync(1), .activityUpdates(1), .deliverPush(0),
     ]
@@ -57,7 +58,8 @@ struct FleetBoundRefusalTests {
     }
 
     /// One idle session, one phone, a sandbox dev build launching up to `budget` times, one POST
-    /// and one push in flight at a time (496 states with the cap off): each launch adds a
+    /// and one push in flight at a time (160 states with the cap off; 496 before issue 50, when
+    /// the phone's re-registration moved its token to the front): each launch adds a
     /// push-to-start token to host h1's list beside the phone's own.
     static func devBuilds(guards: Guards, budget: Int = 8) -> FleetSystem {
         var world = Fixture.noFaults
@@ -98,9 +100,9 @@ struct FleetBoundRefusalTests {
     func tokenListCapacitySearch() {
         let report = BreadthFirstSearch(Self.devBuilds(guards: Self.capOff), options: SearchOptions(threads: 2)).run()
         #expect(report.stopReason == .exhausted)
-        #expect(report.distinctStates == 496)
-        #expect(report.boundCut == BoundCut(states: 25, refusals: [.init(bound: Self.capacityName, states: 25)]))
-        #expect(report.boundCut.line == "bound cut: 25 states not judged at quiescence: a system step was refused by "
+        #expect(report.distinctStates == 160)
+        #expect(report.boundCut == BoundCut(states: 4, refusals: [.init(bound: Self.capacityName, states: 4)]))
+        #expect(report.boundCut.line == "bound cut: 4 states not judged at quiescence: a system step was refused by "
             + "the model's token-list capacity (8 per list), which no configuration raises")
     }
 

@@ -4,7 +4,8 @@ import Testing
 @testable import FleetModel
 
 /// Phone symmetry (`representative(of:)`): the reduced search gives every property the verdict
-/// and the shortest counterexample length of the full one, on fewer states. The counts of both
+/// and the shortest counterexample length of the full one, on no more states (none fewer since
+/// issue 50: the registry's order tells the phones apart, Models/README.md "Symmetry"). The counts of both
 /// are pinned, so a change to the model's state space or to its fingerprint shows up here.
 @Suite("FleetSystem symmetry")
 struct FleetSymmetryTests {
@@ -27,11 +28,11 @@ struct FleetSymmetryTests {
 
     static let cases: [Case] = [
         Case(name: "two phones, budget 0, depth 12", config: twoPhones(nil, budget: 0, depth: 12),
-             full: (1038, 3789), reduced: (927, 3472)),
+             full: (958, 3600), reduced: (958, 3600)),
         Case(name: "two phones, updatedAt compared, budget 0, depth 10", config: twoPhones("updatedAtExcluded", budget: 0, depth: 10),
-             full: (424, 1258), reduced: (395, 1198)),
+             full: (416, 1251), reduced: (416, 1251)),
         Case(name: "two phones, end gate off, budget 1, depth 7", config: twoPhones("endGateTrustworthiness", budget: 1, depth: 7),
-             full: (963, 1950), reduced: (891, 1831)),
+             full: (912, 1864), reduced: (912, 1864)),
     ]
 
     /// A verdict as comparable text: the outcome and the length of its trace.
@@ -43,7 +44,7 @@ struct FleetSymmetryTests {
         }
     }
 
-    @Test("same verdicts and shortest lengths as the full search, fewer states; both counts pinned", arguments: cases)
+    @Test("same verdicts and shortest lengths as the full search, no more states; both counts pinned", arguments: cases)
     func agrees(_ c: Case) {
         let model = FleetSystem(config: c.config)
         let options = SearchOptions(depthBound: c.config.bounds.depth, worldBudget: c.config.bounds.worldBudget)
@@ -56,7 +57,11 @@ struct FleetSymmetryTests {
         #expect(full.verdicts.contains { if case .violated = $0.outcome { true } else { false } } || c.config.guards == .all)
         #expect((full.distinctStates, full.transitions) == c.full)
         #expect((reduced.distinctStates, reduced.transitions) == c.reduced)
-        #expect(reduced.distinctStates < full.distinctStates)
+        // Never more states. Since the registry keeps first-registration order (issue 50), phone 1's
+        // token is sent to first from the start and no re-registration moves it, so no mirrored
+        // state of these worlds is reachable and the phone swap reduces nothing here (it did when
+        // a re-registration moved a token to the front); the swap is still checked to be sound.
+        #expect(reduced.distinctStates <= full.distinctStates)
         // Reduced counterexamples are real behaviours: each replays to its violation.
         for v in reduced.verdicts {
             guard case .violated(let t) = v.outcome else { continue }

@@ -147,7 +147,8 @@ struct FleetFingerprintTests {
     func renumbering() {
         var s = model.initialStates()[0]
         s.devices[0].pushToStartToken = 9
-        s.registries[0].pushToStart[1].token = 9
+        let mine = s.registries[0].pushToStart.indices.first { s.registries[0].pushToStart[$0].device == 0 } ?? -1
+        s.registries[0].pushToStart[mine].token = 9
         #expect(model.canonical(s) == model.initialStates()[0])
     }
 
