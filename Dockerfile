@@ -19,11 +19,17 @@ RUN swift build -c release --product cardcheck \
 
 FROM ubuntu:24.04
 # The check-in model reads its time zones from the system's tz database; cardcheck-mpi needs
-# Open MPI's libraries and mpirun, and the MPIJob's workers run sshd.
+# Open MPI's libraries and mpirun, and the MPIJob's workers run sshd. The ssh settings are the
+# MPI Operator's own base image's: the launcher reaches workers whose host keys it has never
+# seen (no prompt, no known_hosts written: the .ssh folder is a read-only Secret mount), and
+# sshd skips its mode checks on that mount.
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tzdata openmpi-bin libgmp10 openssh-server openssh-client \
     && rm -rf /var/lib/apt/lists/* \
-    && mkdir -p /run/sshd
+    && mkdir -p /run/sshd \
+    && sed -i "s/[ #]\(.*StrictHostKeyChecking \).*/ \1no/g" /etc/ssh/ssh_config \
+    && echo "    UserKnownHostsFile /dev/null" >> /etc/ssh/ssh_config \
+    && sed -i "s/#\(StrictModes \).*/\1no/g" /etc/ssh/sshd_config
 COPY --from=build /out/cardcheck /usr/local/bin/cardcheck
 COPY --from=build /out/cardcheck-mpi /usr/local/bin/cardcheck-mpi
 COPY Models /cardcheck/Models

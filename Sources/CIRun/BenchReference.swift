@@ -101,6 +101,9 @@ public struct BenchReference: Sendable, Equatable {
             }
             rows.append(Row(model: model, states: states, statesPerSecond: rate))
         }
+        for key in ["build", "measured"] where try top.string(key).unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw top.wrong(key, "one line of text (no newline or other control character)")
+        }
         let reference = BenchReference(build: try top.string("build"), measured: try top.string("measured"), rows: rows)
         let checksum = try top.string("checksum")
         guard checksum == reference.checksum else {

@@ -102,6 +102,8 @@ public struct CIProfiles: Sendable, Equatable {
             let parts = try number(c, "parts", partsRange, default: 1)
             let level = c.has("splitLevel") ? try number(c, "splitLevel", splitLevelRange, default: 1) : nil
             if parts > 1 && level == nil { throw c.wrong("splitLevel", "set when \"parts\" is above 1") }
+            // One part is never split: a level given without parts would be silently unused.
+            if parts == 1, let level { throw c.wrong("splitLevel", "given only with \"parts\" above 1 (one part is not split), got \(level) with no parts") }
             return Check(configuration: configuration, parts: parts, splitLevel: level,
                          weight: try number(c, "weight", weightRange, default: 1))
         }
@@ -149,5 +151,21 @@ public struct CIProfiles: Sendable, Equatable {
             + profile.simulations.map(\.configuration)
         for name in all where !names.contains(name) { names.append(name) }
         return names
+    }
+}
+
+extension CIProfiles.Profile {
+    /// Where the profile `name` (`pr`, `nightly`) first names `configuration`, as the JSON path
+    /// a line about it gives (`$.nightly.check[2].configuration`); `list` ("check", "mutants",
+    /// "simulate") looks in that list alone.
+    public func place(of configuration: String, in name: String, list: String? = nil) -> String? {
+        var places: [(String, String, String)] = []
+        for (i, c) in checks.enumerated() { places.append(("check", c.configuration, "check[\(i)].configuration")) }
+        for (i, m) in mutants.enumerated() {
+            places.append(("mutants", m.configuration, "mutants[\(i)].configuration"))
+            for (j, w) in m.worlds.enumerated() { places.append(("mutants", w, "mutants[\(i)].worlds[\(j)]")) }
+        }
+        for (i, s) in simulations.enumerated() { places.append(("simulate", s.configuration, "simulate[\(i)].configuration")) }
+        return places.first { $0.1 == configuration && (list == nil || $0.0 == list) }.map { "$.\(name).\($0.2)" }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// It holds no wall-clock time and no host name, and its arrays are sorted, so the same runs
 /// give the same bytes (`merge` relies on it) but for `cpuMilliseconds`, the one measured part,
 /// kept in its own key (`deterministic` drops it) for `plan --timings` to balance shards with.
-public struct CIReport: Codable, Sendable, Equatable {
+public struct CIReport: Codable, Sendable, Equatable, ChecksummedJSON {
     public static let format = "cardcheck-ci-report"
     public static let version = 1
 
@@ -30,6 +30,8 @@ public struct CIReport: Codable, Sendable, Equatable {
     /// CPU seconds (in milliseconds) each unit of the run took, by unit name (`check fleet-card`,
     /// `check fleet-card part 2/4`); a unit kept from an earlier run of a shard has none.
     public var cpuMilliseconds: [String: Int]?
+    /// Set only in the file (`encoded()`), checked and dropped by `load`: a report in memory has none.
+    public var checksum: String?
 
     public var passed: Bool { result == "pass" }
 
@@ -40,8 +42,11 @@ public struct CIReport: Codable, Sendable, Equatable {
         return copy
     }
 
+    /// The file's bytes: the canonical bytes with their checksum (`ChecksummedJSON`).
+    public func encoded() -> Data { checksummedBytes() }
+
     /// The canonical bytes: sorted keys, pretty-printed, newline-terminated.
-    public func encoded() -> Data {
+    public func canonicalBytes() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let data = (try? encoder.encode(self)) ?? Data()
@@ -52,7 +57,12 @@ public struct CIReport: Codable, Sendable, Equatable {
     public static func load(path: String) throws -> CIReport {
         guard let data = FileManager.default.contents(atPath: path) else { throw CIError.cannotRead(path) }
         // Strictly first: duplicate keys and trailing commas are named with their JSON path.
-        _ = try CIError.parse(data, path: path)
+        let root = try CIError.parse(data, path: path)
+        // A report holds no fractions: one is a number of the wrong kind, named where it is (the
+        // decoder would call it corrupted data, with no path).
+        if let found = StrictJSON.firstFraction(in: root, path: "$") {
+            throw CIError.bad(path, "\(found.path): expected an integer, got \(found.value)")
+        }
         let report: CIReport
         do {
             report = try JSONDecoder().decode(CIReport.self, from: data)
@@ -74,7 +84,11 @@ public struct CIReport: Codable, Sendable, Equatable {
             throw CIError.bad(path, "cutShort[\(i)].shard: \"\(StrictJSON.shortened(stop.shard))\" is not i/n with 1 ≤ i ≤ n ≤ \(maxShards)")
         }
         try report.validate(path: path)
-        return report
+        // Last, so a report this cardcheck could not have written is named for what is wrong in it.
+        if let problem = report.checksumProblem(of: data) { throw CIError.bad(path, problem) }
+        var bare = report
+        bare.checksum = nil
+        return bare
     }
 
     /// A year of CPU: more is not a measurement.

@@ -17,11 +17,20 @@ public struct MPIJobPlan: Sendable {
         self.image = image
     }
 
-    /// The job's name: Kubernetes names are lowercase letters, digits and '-'.
+    /// The job's name, a DNS-1123 label as Kubernetes wants: lowercase ASCII letters, digits
+    /// and '-', a letter or digit at each end, with room left in 63 for the operator's
+    /// `-worker-N` and `-launcher` pod suffixes.
     public var name: String {
-        let stem = String(configuration.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        return String("cardcheck-mpi-\(stem)".prefix(63))
+        let stem = String(String.UnicodeScalarView(configuration.lowercased().unicodeScalars.map {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? $0 : "-"
+        }))
+        var name = String("cardcheck-mpi-\(stem)".prefix(Self.longestName))
+        while name.hasSuffix("-") { name.removeLast() }
+        return name
     }
+
+    /// 63 less "-worker-" and five digits (up to 10,000 ranks).
+    public static let longestName = 63 - 13
 
     /// What the launcher runs. The kill timeout leaves rank 0 time to write its partial report
     /// after a SIGTERM (Docs/distributed.md).

@@ -44,7 +44,9 @@ enum BenchCommand {
         minutes), and the bench prints cardcheck's fastest single-threaded rate over each
         variant's fastest. --record FILE writes the
         single-threaded figures of this run (the baseline's, with --baseline) as a reference
-        file, --build TEXT naming the build measured.
+        file, --build TEXT (one line) naming the build measured; the file is tried before any
+        run (exit 4 if it cannot be written; exit 2 if it is a device, FIFO or directory), and
+        written whole or not at all: a row the baseline gave no figures for writes nothing (exit 4).
 
         --run MODEL runs one search (MODEL: two-phase-commit-7, two-phase-commit-8,
         flag-mutex-9, fleet) with N threads (default 1) in this process and prints one line:
@@ -86,6 +88,11 @@ enum BenchCommand {
         let record = args.string("--record")
         if record != nil && args.string("--build") == nil { throw CommandError.onlyWith("--record", "--build TEXT") }
         if record == nil && args.string("--build") != nil { throw CommandError.onlyWith("--build", "--record FILE") }
+        // The build's text is one line of the reference file and of every later bench's header.
+        if let build = args.string("--build"), build.isEmpty || build.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw CommandError("--build must be one line of text (no newline or other control character), got '\(StrictJSON.shortened(build))'")
+        }
+        if let record { _ = try OutputFile.check(record, flag: "--record") }
         _ = try FleetConfig.load(path: fleetPath)  // a bad file: one line before any run
         let referencePath = args.string("--reference")
             ?? (FileManager.default.fileExists(atPath: BenchReference.defaultPath) ? BenchReference.defaultPath : nil)
@@ -95,7 +102,10 @@ enum BenchCommand {
             }
         }
         let baseline = try args.string("--baseline").map { path in
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw CommandError.notExecutable("--baseline", path) }
+            // A directory has its x bit too: only a regular file (or a link to one) is a build.
+            guard AtomicFile.notRegular(path) == nil, FileManager.default.isExecutableFile(atPath: path) else {
+                throw CommandError.notExecutable("--baseline", path)
+            }
             return BenchBaseline(executable: path)
         }
         var models = args.has("--fleet-only") ? BenchModel.all.filter { $0.name == "fleet" } : BenchModel.all
@@ -143,7 +153,12 @@ enum BenchCommand {
         }
         if let record, let build = args.string("--build") {
             let recorded = table.reference(build: build, from: baseline != nil ? .baseline : .this)
-            do { try AtomicFile.write(Data(recorded.text.utf8), to: record) } catch { throw CommandError.cannotWrite(record) }
+            // A reference is recorded whole: a row the baseline did not run would read as one
+            // the reference build never had, and replace the committed figures with fewer.
+            guard !recorded.rows.isEmpty, recorded.rows.count == table.measured.count else {
+                throw OutputError("\(record): not recorded: the baseline gave figures for \(recorded.rows.count) of the \(table.measured.count) rows run (see the lines above); a reference is recorded whole or not at all")
+            }
+            try OutputError.write(Data(recorded.text.utf8), to: record)
             console.print("recorded: \(record) (\(recorded.rows.count) rows of \(build))")
         }
         return 0

@@ -35,11 +35,11 @@ enum CIFiles {
             (Self.summary, Data(summary.utf8)),
             (Self.annotations, Data(annotations.map { $0 + "\n" }.joined().utf8)),
         ]
-        // A file's place taken by a folder would fail its rename after the others: refused first.
+        // A file's place taken by a folder (or a device, a FIFO) since the run began would fail
+        // its rename after the others: refused first.
         for (name, _) in files {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw OutputError.cannotWrite(directory + "/" + name)
+            if let kind = AtomicFile.notRegular(directory + "/" + name) {
+                throw OutputError(AtomicFile.notRegularLine(directory + "/" + name, kind))
             }
         }
         var staged: [(temporary: String, path: String)] = []
@@ -60,6 +60,13 @@ enum CIFiles {
         }
         console.print(summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
         console.print("wrote \(directory)/\(Self.report), \(Self.junit), \(Self.summary), \(Self.annotations)")
+    }
+
+    /// Refuses (exit 2), before anything runs, a report file's place in `directory` taken by
+    /// something that is not a regular file.
+    static func refuseSpecial(in directory: String) throws -> String {
+        for name in [report, junit, summary, annotations] { try OutputFile.refuseSpecial(directory + "/" + name) }
+        return directory
     }
 
     /// "i/n" with 1 ≤ i ≤ n ≤ 1000, as `CIReport` reads a shard.

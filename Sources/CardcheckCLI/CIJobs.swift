@@ -19,6 +19,27 @@ enum CIJobs {
     static func guardNames(_ stem: String, models: String = "Models") throws -> [String] {
         try ConfigFile(path: path(stem, models: models)).open().guardNames()
     }
+
+    /// The guard names of a profile's mutants entry: a configuration that cannot be opened, or
+    /// whose model has no guards (the entry would run nothing), is one line naming the profile
+    /// file and the entry.
+    static func profileGuards(_ stem: String, _ profile: CIProfiles.Profile, _ name: String, profiles: String, models: String) throws -> [String] {
+        let place = profile.place(of: stem, in: name, list: "mutants") ?? "$.\(name)"
+        let names = try inProfile(profiles, place) { try guardNames(stem, models: models) }
+        if names.isEmpty {
+            throw CommandError("\(profiles): \(place): \(path(stem, models: models)) is a model with no guards: its mutants entry would run nothing")
+        }
+        return names
+    }
+
+    /// `body`, its bad-input line prefixed with the profile file and the entry at `place`.
+    static func inProfile<T>(_ profiles: String, _ place: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CommandError {
+            throw CommandError("\(profiles): \(place): \(error.description)")
+        }
+    }
 }
 
 extension CIJobs {
@@ -60,9 +81,28 @@ extension CIJobs {
 
     /// A unit's result with what it was computed from, so a configuration edited between a
     /// killed run and its rerun is run again rather than kept.
-    struct DoneMarker: Codable {
+    /// Checksummed as a checkpoint is: an edited marker (a violated property made to hold) is
+    /// refused whole before anything runs.
+    struct DoneMarker: ChecksummedJSON {
         var identity: String
         var job: JobReport
+        var checksum: String?
+
+        func canonicalBytes() -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return (try? encoder.encode(self)) ?? Data()
+        }
+
+        /// The marker at `path`: nil when there is none; the one line when it is not whole.
+        static func read(_ path: String) throws(CommandError) -> DoneMarker? {
+            guard AtomicFile.notRegular(path) == nil, let data = FileManager.default.contents(atPath: path) else { return nil }
+            let damaged = { (why: String) in CommandError("\(path): a damaged done marker (\(why)); remove it to run the unit again") }
+            guard var marker = try? JSONDecoder().decode(DoneMarker.self, from: data) else { throw damaged("not one this cardcheck wrote") }
+            if let problem = marker.checksumProblem(of: data) { throw damaged(problem) }
+            marker.checksum = nil
+            return marker
+        }
     }
 
     /// What a unit's result depends on: the unit as planned, the bytes of every configuration
@@ -81,8 +121,7 @@ extension CIJobs {
     /// The result a previous run of this shard wrote for `unit`, if any and if it was computed
     /// from the same unit and configurations (else the unit runs again).
     static func finished(_ unit: CIPlan.Unit, identity: String, in directory: String?) -> JobReport? {
-        guard let directory, let data = FileManager.default.contents(atPath: donePath(unit, in: directory)),
-            let marker = try? JSONDecoder().decode(DoneMarker.self, from: data), marker.identity == identity
+        guard let directory, let marker = try? DoneMarker.read(donePath(unit, in: directory)), marker.identity == identity
         else { return nil }
         return marker.job
     }
@@ -93,10 +132,10 @@ extension CIJobs {
         guard let directory else { return nil }
         let path = donePath(unit, in: directory)
         do {
-            try AtomicFile.write(try JSONEncoder().encode(DoneMarker(identity: identity, job: job)), to: path)
+            try OutputError.write(DoneMarker(identity: identity, job: job).checksummedBytes(), to: path)
             return nil
         } catch {
-            return OutputError.cannotWrite(path)
+            return error
         }
     }
 }

@@ -65,7 +65,8 @@ public enum CardcheckCommand {
     }
 
     /// `cardcheck-mpi`: `check` with its search spread over the ranks `start` joins (MPI),
-    /// run by every rank; rank 0 alone writes. Any other subcommand is refused.
+    /// run by every rank; rank 0 alone writes (another rank, if rank 0 died). Any other
+    /// subcommand is refused, on every rank together.
     public static func mainDistributed(_ arguments: [String], start: () throws(FabricEnded) -> any RankFabric) -> Int32 {
         SignalWatcher.shared.start()
         signal(SIGPIPE, SIG_IGN)
@@ -74,30 +75,49 @@ public enum CardcheckCommand {
             fabric = try start()
         } catch {
             _ = Console.writeAll(STDERR_FILENO, "cardcheck-mpi: \(error.reason)\n")
-            return 2
+            return ExitCode.badInput
         }
-        let console = fabric.rank == 0 ? Console.standard() : Console(out: { _ in }, err: { _ in }, errorIsTerminal: false)
+        let gate = RankGate(fabric)
+        let console = gate.console()
         var code: Int32
-        if let first = arguments.first, first != "check", first != "--help", first != "-h" {
+        if arguments.isEmpty {
+            console.error("cardcheck-mpi: no subcommand (usage: mpirun -np N cardcheck-mpi check CONFIG.json [check's options])")
+            code = ExitCode.badInput
+        } else if let first = arguments.first, first != "check", first != "--help", first != "-h" {
             console.error("cardcheck-mpi: " + CommandError.distributedCheckOnly(first).description)
-            code = 2
+            code = ExitCode.badInput
         } else {
-            code = run(arguments.first == "check" ? arguments : ["check", "--help"], console: console, fabric: fabric)
+            code = run(arguments.first == "check" ? arguments : ["check", "--help"], console: console, gate: gate)
+        }
+        // A rank that ended before the start agreement (bad input, help) still joins it, so its
+        // peers end too instead of waiting in a collective it never makes (issue 54).
+        if !gate.joined {
+            _ = try? gate.start(nil)
         }
         let late = SignalWatcher.shared.pending
         if late != 0 && code != ExitCode.interrupted && code != ExitCode.terminated { code = 128 + late }
+        if gate.ended {
+            // The fabric broke (a rank died): the lowest rank alive prints the one report, the
+            // others wait for the job to be ended rather than end it before it is printed.
+            if fabric.rank == 0 || !fabric.lowerRankAnswers(patience: 0.5) {
+                if fabric.rank != 0 && !gate.speak() { code = ExitCode.outputFailed }
+                fabric.abandon(code)
+            }
+            sleep(10)
+            fabric.abandon(code)
+        }
         fabric.finish()
         return code
     }
 
     /// Runs with output going to `console`: 0 pass, 1 a property fails, 2 bad input (one line).
     public static func run(_ arguments: [String], console: Console) -> Int32 {
-        run(arguments, console: console, fabric: nil)
+        run(arguments, console: console, gate: nil)
     }
 
-    /// `run`, with `check` searching over `fabric`'s ranks when one is given.
-    static func run(_ arguments: [String], console: Console, fabric: (any RankFabric)?) -> Int32 {
-        let code = dispatch(arguments, console: console, fabric: fabric)
+    /// `run`, with `check` searching over `gate`'s ranks when one is given.
+    static func run(_ arguments: [String], console: Console, gate: RankGate?) -> Int32 {
+        let code = dispatch(arguments, console: console, gate: gate)
         if console.outputFailed {
             console.error("cardcheck: cannot write to standard output (disk full or stream closed)")
             return ExitCode.outputFailed
@@ -105,7 +125,7 @@ public enum CardcheckCommand {
         return code
     }
 
-    static func dispatch(_ arguments: [String], console: Console, fabric: (any RankFabric)? = nil) -> Int32 {
+    static func dispatch(_ arguments: [String], console: Console, gate: RankGate? = nil) -> Int32 {
         guard let first = arguments.first else {
             console.error("cardcheck: " + CommandError.noSubcommand(subcommands.map(\.name)).description)
             return 2
@@ -125,7 +145,7 @@ public enum CardcheckCommand {
             return 0
         }
         do {
-            if let fabric { return try CheckCommand.run(rest, console: console, fabric: fabric) }
+            if let gate { return try CheckCommand.run(rest, console: console, gate: gate) }
             return try subcommand.run(rest, console)
         } catch let error as CommandError {
             console.error("cardcheck: " + StrictJSON.oneLine(error.description))

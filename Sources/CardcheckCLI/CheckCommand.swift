@@ -63,11 +63,12 @@ enum CheckCommand {
         """
 
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
-        try run(arguments, console: console, fabric: nil)
+        try run(arguments, console: console, gate: nil)
     }
 
-    /// `check`, searching over `fabric`'s ranks when one is given (`cardcheck-mpi`).
-    static func run(_ arguments: [String], console: Console, fabric: (any RankFabric)?) throws -> Int32 {
+    /// `check`, searching over `gate`'s ranks when one is given (`cardcheck-mpi`).
+    static func run(_ arguments: [String], console: Console, gate: RankGate?) throws -> Int32 {
+        let fabric = gate?.fabric
         let args = try Arguments(
             arguments, command: "check",
             options: [
@@ -98,7 +99,7 @@ enum CheckCommand {
         request.symmetry = args.has("--symmetry")
         request.count = args.has("--count")
         if fabric != nil && request.count { throw CommandError.distributedCount }
-        request.fabric = fabric
+        request.gate = gate
         request.progress = args.has("--progress")
         request.accepted = try CIJobs.accepted(forConfiguration: file.path)
         let model = try file.open()

@@ -51,7 +51,7 @@ enum MergeCommand {
             throw CommandError(error.description)
         }
         try CIFiles.write(
-            merged, to: try OutputDirectory.create(args.string("--out") ?? "cardcheck-merged"),
+            merged, to: try CIFiles.refuseSpecial(in: OutputDirectory.create(args.string("--out") ?? "cardcheck-merged")),
             storyBase: args.string("--story-base") ?? "", baselinePath: args.string("--baseline"),
             models: args.string("--models") ?? "Models", console: console)
         return merged.passed ? 0 : 1

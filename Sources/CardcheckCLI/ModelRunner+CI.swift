@@ -183,11 +183,7 @@ extension ModelRunner {
         let text = story.map { $0.markdown(trace, model, title) }
             ?? (["# " + title, ""] + render(trace)).joined(separator: "\n") + "\n"
         try TraceFiles.write(trace, to: directory + "/" + stem + ".json")
-        do {
-            try AtomicFile.write(Data(text.utf8), to: directory + "/" + stem + ".md")
-        } catch {
-            throw OutputError.cannotWrite(directory + "/" + stem + ".md")
-        }
+        try OutputError.write(Data(text.utf8), to: directory + "/" + stem + ".md")
         return relative + "/" + stem + ".md"
     }
 }

@@ -18,13 +18,20 @@ extension ModelRunner {
             symmetry: request.symmetry, memoryLimit: request.memoryLimit)
         options.spill = request.spill
         if request.count { options.countBehaviours = countsTotalOnly ? .total : .perProperty }
-        var distributed: DistributedReport<M>?
-        if let fabric = request.fabric { distributed = stop.during { DistributedSearch(model, options: options, fabric: fabric).run() } }
-        let report = distributed?.search ?? stop.during { BreadthFirstSearch(model, options: options).run() }
         let expected = request.accepted ?? expectedFindings(model)
+        var distributed: DistributedReport<M>?
+        if let gate = request.gate {
+            try agreeOnStart(gate, model: model, options: options, expected: expected)
+            distributed = stop.during { DistributedSearch(model, options: options, fabric: gate.fabric).run() }
+            gate.ended = distributed?.ended != nil
+        }
+        let report = distributed?.search ?? stop.during { BreadthFirstSearch(model, options: options).run() }
         let judged = CheckJudgement(report: report, expected: expected)
+        // Another rank's signal stopped the job: this rank reports it and exits with its code too.
+        let signal = stop.reasonText == nil ? distributed?.signal.flatMap(RunStop.init(agreed:)) : nil
         console.print(header(model))
-        console.print(judged.lines(render: render, stopReason: Self.stopText(stop.reasonText, distributed?.ended)))
+        console.print(judged.lines(
+            render: render, stopReason: Self.stopText((signal ?? stop).reasonText, distributed?.ended)))
         console.print(report.timingLine)
         if let spill = request.spill { console.print(Self.spillLine(report, spill)) }
         if let distributed { console.print(distributed.line) }
@@ -41,9 +48,9 @@ extension ModelRunner {
             }
             try save(traces, model: model, in: directory, stories: request.stories, console: console)
         }
-        // A rank died or never answered: the peers may be waiting forever, so the job ends here.
-        if distributed?.ended != nil, let fabric = request.fabric { fabric.abandon(stop.exitCode ?? ExitCode.partial) }
-        if let code = stop.exitCode { return code }
+        if let code = (signal ?? stop).exitCode { return code }
+        // A rank died or never answered: NOT exhaustive (the job is ended once this is printed).
+        if distributed?.ended != nil { return judged.failed ? ExitCode.fail : ExitCode.partial }
         if judged.failed { return ExitCode.fail }
         // A count asked for and stopped (a limit while adding up) leaves the run partial.
         let countMissing = request.count && report.behaviours == nil
@@ -52,6 +59,37 @@ extension ModelRunner {
 }
 
 extension ModelRunner {
+    /// The start agreement of a distributed check: every rank describes the run it would make
+    /// (model, configuration, bounds, options, expected findings) by one digest; a rank that
+    /// refused its input, or ranks that differ, end every rank here with exit 2.
+    func agreeOnStart(_ gate: RankGate, model: M, options: SearchOptions, expected: [ExpectedFinding]) throws {
+        var text = model.name + "\n"
+        text += (try? model.configuration.data()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        text += "\n\(options.depthBound ?? -1) \(options.worldBudget ?? -1) \(options.stateLimit ?? -1) "
+        text += "\(options.timeLimit ?? -1) \(options.memoryLimit ?? -1) \(options.stopAtFirstViolation) \(options.symmetry)\n"
+        for finding in expected { text += finding.property + "\u{1}" + finding.reason + "\n" }
+        let outcome: RankStart
+        do {
+            outcome = try gate.start(Self.digest(text))
+        } catch {
+            throw CommandError("the ranks could not agree at the start: \(error.reason)")
+        }
+        switch outcome {
+        case .agreed: return
+        case .refused(let rank, let reason):
+            throw CommandError("rank \(rank) refused its input: \(reason)")
+        case .differ:
+            throw CommandError("the ranks were given different configurations, bounds or options (each rank must run the same check)")
+        }
+    }
+
+    /// FNV-1a of `text`'s UTF-8, mixed: the same on every process and platform.
+    static func digest(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Fingerprint.mix(hash)
+    }
+
     /// What `--spill` did: from which level and how much went to disk, or why it failed.
     static func spillLine(_ report: SearchReport<M>, _ spill: SearchSpilling) -> String {
         if let problem = report.spillProblem { return "spill: \(problem)" }

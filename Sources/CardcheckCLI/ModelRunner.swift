@@ -63,6 +63,8 @@ struct ModelRunner<M: Model> {
     }
 
     func replay(_ data: Data, path: String, logPath: String?, console: Console) throws -> Int32 {
+        // Refused before the replay prints anything: a log this model cannot write.
+        if logPath != nil && serverLog == nil { throw CommandError.noServerLog(path, model.name) }
         let trace: Trace<M>
         do {
             trace = try Trace.load(data, for: model)
@@ -85,8 +87,7 @@ struct ModelRunner<M: Model> {
             console.print(render(trace))
         }
         console.print(outcome.description)
-        if let logPath {
-            guard let serverLog else { throw CommandError.noServerLog(path, model.name) }
+        if let logPath, let serverLog {
             var ran = trace.steps
             if case .disabledStep(let step, _) = outcome { ran = Array(trace.steps.prefix(step - 1)) }
             try writeLog(serverLog.file(model, ran), to: logPath)
@@ -111,11 +112,7 @@ struct ModelRunner<M: Model> {
             try TraceFiles.write(trace, to: path)
             if stories, let story {
                 let md = directory + "/" + stem + ".md"
-                do {
-                    try AtomicFile.write(Data(story.markdown(trace, model, title).utf8), to: md)
-                } catch {
-                    throw OutputError.cannotWrite(md)
-                }
+                try OutputError.write(Data(story.markdown(trace, model, title).utf8), to: md)
                 if let serverLog {
                     try writeLog(serverLog.file(model, trace.steps), to: directory + "/" + stem + ".log.jsonl")
                     console.print("wrote \(md), .json and .log.jsonl (\(trace.steps.count) steps)")
@@ -130,13 +127,9 @@ struct ModelRunner<M: Model> {
 }
 
 extension ModelRunner {
-    /// Writes a server log whole or not at all.
+    /// Writes a server log whole or not at all; one that cannot be written is exit 4.
     func writeLog(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandError.cannotWrite(path)
-        }
+        try OutputError.write(Data(text.utf8), to: path)
     }
 
     func diagnose(_ request: DiagnoseRequest, console: Console) throws -> Int32 {
@@ -187,7 +180,8 @@ struct CheckRequest {
     /// The accepted findings of this configuration (from the baseline beside it), when there is one.
     var accepted: [ExpectedFinding]?
     /// `cardcheck-mpi`: the ranks the search is spread over (nil: this process alone).
-    var fabric: (any RankFabric)?
+    var gate: RankGate?
+    var fabric: (any RankFabric)? { gate?.fabric }
 }
 
 /// What `cardcheck simulate` was asked.

@@ -4,10 +4,11 @@ import Foundation
 enum OutputDirectory {
     static let dashRefused = "-: a directory is expected (this writes files, not standard output); give a path such as ./-"
 
-    static func notWritable(_ path: String) -> CommandError { CommandError("\(path): a folder this cardcheck cannot write into") }
+    static func notWritable(_ path: String) -> OutputError { OutputError("\(path): a folder this cardcheck cannot write into") }
 
     /// Creates `path` (and its parents) before any search runs, so a bad path fails first: one
-    /// that cannot be created, or a folder that is not writable (read-only, another's), exit 2.
+    /// that cannot be created, or a folder that is not writable (read-only, another's), exit 4
+    /// as an output not written after the run is; '' and '-' are bad input (exit 2).
     static func create(_ path: String) throws -> String {
         // "-" usually means standard output; files are written under a directory, never there.
         if path == "-" { throw CommandError(Self.dashRefused) }
@@ -15,7 +16,7 @@ enum OutputDirectory {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw CommandError.cannotWrite(path)
+            throw OutputError(CommandError.cannotWrite(path).description)
         }
         guard writable(path) else { throw notWritable(path) }
         return path

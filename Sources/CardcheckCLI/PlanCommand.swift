@@ -55,8 +55,13 @@ enum PlanCommand {
     /// `--distributed NAME`: the MPIJob of one configuration, which must open.
     static func distributed(_ configuration: String, _ args: Arguments, console: Console) throws -> Int32 {
         guard args.string("--format") == "kubernetes" else { throw CommandError.onlyWith("--distributed", "--format kubernetes") }
-        guard configuration.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !configuration.isEmpty else {
-            throw CommandError("--distributed must name a configuration in Models (letters, digits, '-'), got '\(StrictJSON.shortened(configuration))'")
+        // The job's name is made of it (MPIJobPlan.name): ASCII, and a letter or digit at each end,
+        // or Kubernetes refuses the manifest.
+        func alphanumeric(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber) }
+        guard let first = configuration.first, let last = configuration.last, alphanumeric(first), alphanumeric(last),
+              configuration.allSatisfy({ alphanumeric($0) || $0 == "-" || $0 == "_" })
+        else {
+            throw CommandError("--distributed must name a configuration in Models (ASCII letters, digits, '-' and '_', a letter or digit first and last, as a Kubernetes name needs), got '\(StrictJSON.shortened(configuration))'")
         }
         let file = try ConfigFile(path: CIJobs.path(configuration, models: args.string("--models") ?? "Models"))
         let budget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
@@ -79,12 +84,15 @@ enum PlanCommand {
         let models = args.string("--models") ?? "Models"
         // Every configuration the profile names opens now: one missing fails the plan, not the
         // shard that would get it.
+        let profilesPath = args.string("--profiles") ?? CIProfiles.defaultPath
         for configuration in CIProfiles.configurations(of: profile) {
-            _ = try ConfigFile(path: CIJobs.path(configuration, models: models)).open()
+            _ = try CIJobs.inProfile(profilesPath, profile.place(of: configuration, in: name) ?? "$.\(name)") {
+                try ConfigFile(path: CIJobs.path(configuration, models: models)).open()
+            }
         }
         return try CIPlan(
             profile: name, profile, shards: shards, timings: try loadTimings(args.string("--timings")),
-            guards: { try CIJobs.guardNames($0, models: models) })
+            guards: { try CIJobs.profileGuards($0, profile, name, profiles: profilesPath, models: models) })
     }
 
     /// The CPU milliseconds per unit of a report (`--timings`), nil without the option.

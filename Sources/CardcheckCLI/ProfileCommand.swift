@@ -63,20 +63,24 @@ enum ProfileCommand {
         let profiles = try PlanCommand.loadProfiles(args.string("--profiles"))
         let baseline = try CIJobs.loadBaseline(args.string("--baseline"))
         let modelsDir = args.string("--models") ?? "Models"
+        let profilesPath = args.string("--profiles") ?? CIProfiles.defaultPath
+        let chosen = nightly ? profiles.nightly : profiles.pr
         let plan = try CIPlan(
-            profile: profile, nightly ? profiles.nightly : profiles.pr, shards: shard.count,
+            profile: profile, chosen, shards: shard.count,
             timings: try PlanCommand.loadTimings(args.string("--timings")),
-            guards: { try CIJobs.guardNames($0, models: modelsDir) })
+            guards: { try CIJobs.profileGuards($0, chosen, profile, profiles: profilesPath, models: modelsDir) })
         let units = plan.units(ofShard: shard.index)
         // Every configuration opens before anything runs: bad input costs no search.
         var opened: [String: RunnableModel] = [:]
         for name in units.flatMap({ [$0.configuration] + ($0.worlds ?? []) }) where opened[name] == nil {
-            opened[name] = try ConfigFile(path: CIJobs.path(name, models: modelsDir)).open()
+            opened[name] = try CIJobs.inProfile(profilesPath, chosen.place(of: name, in: profile) ?? "$.\(profile)") {
+                try ConfigFile(path: CIJobs.path(name, models: modelsDir)).open()
+            }
         }
         let models = units.map { unit in (unit.worlds ?? []).compactMap { opened[$0] } }
         // A damaged checkpoint is refused (and left as it is) before any folder is made.
         if let directory = args.string("--checkpoint") { try refuseDamagedCheckpoints(units, in: directory) }
-        let out = try OutputDirectory.create(args.string("--out") ?? "cardcheck-\(profile)")
+        let out = try CIFiles.refuseSpecial(in: OutputDirectory.create(args.string("--out") ?? "cardcheck-\(profile)"))
         let checkpoint = try args.string("--checkpoint").map(OutputDirectory.create)
         if nightly { console.error("  seed \(seed) (0x\(String(seed, radix: 16))): --seed \(seed) runs these simulations again") }
         let runStop = RunStop()
@@ -148,13 +152,17 @@ enum ProfileCommand {
         return report.passed ? 0 : 1
     }
 
-    /// Refuses (one line, exit 2) a checkpoint file of this shard that is damaged, before
-    /// anything runs; the file is left as it is. Whether it fits its search is checked when
-    /// that search starts.
+    /// Refuses (one line, exit 2) a checkpoint file of this shard that is damaged, or a place
+    /// of one (or of a done marker) taken by something not a regular file, before anything
+    /// runs; the file is left as it is. Whether it fits its search is checked when that search
+    /// starts.
     static func refuseDamagedCheckpoints(_ units: [CIPlan.Unit], in directory: String) throws {
         for unit in units {
             let stem = directory + "/" + CIStories.slug(unit)
+            try OutputFile.refuseSpecial(CIJobs.donePath(unit, in: directory))
+            _ = try CIJobs.DoneMarker.read(CIJobs.donePath(unit, in: directory))
             for path in [stem + ".checkpoint", stem + "-baseline.checkpoint", stem + "-mutant.checkpoint"] {
+                try OutputFile.refuseSpecial(path)
                 if let problem = CheckpointFile.problem(at: path) { throw CommandError(problem.description) }
             }
         }

@@ -13,7 +13,9 @@ enum ReplayCommand {
         of it is rendered. Exit code: 0 reproduced, 1 diverged, 2 a missing, truncated,
         unknown-model, newer-format or otherwise invalid trace file (a step naming a phone,
         session, host, server or habit its configuration lacks, or a missing initial state,
-        is invalid: one line naming it), 4 output not written.
+        is invalid: one line naming it), 4 output not written (the --log file's place is tried
+        first: one that cannot be written is exit 4 before the replay; '', '-', or a device,
+        FIFO, socket or directory there is exit 2).
         --log FILE writes the server's log of the replayed steps (models with a server log;
         Docs/diagnose.md), the file `cardcheck diagnose` reads.
         """
@@ -24,6 +26,8 @@ enum ReplayCommand {
             throw CommandError.arguments(command: "replay", expected: "one trace file")
         }
         let path = args.positionals[0]
+        // The log's place is tried before the trace is read: a log that cannot be written costs no replay.
+        let logPath = try args.string("--log").map { try OutputFile.check($0, flag: "--log") }
         let data = try ConfigFile.read(path)
         let header: TraceHeader
         do {
@@ -45,6 +49,6 @@ enum ReplayCommand {
             }
         }
         let model = try ConfigFile.open(entry, .object(configuration), path: path, root: "$.configuration")
-        return try model.replay(data, path, args.string("--log"), console)
+        return try model.replay(data, path, logPath, console)
     }
 }

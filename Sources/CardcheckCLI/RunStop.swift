@@ -39,9 +39,17 @@ final class RunStop: Sendable {
         }
     }
 
+    /// A stop already raised elsewhere: another rank's `signal` (SIGINT or SIGTERM), which this
+    /// rank's report names and exits with; nil for any other number.
+    convenience init?(agreed signal: Int32) {
+        guard signal == SIGINT || signal == SIGTERM else { return nil }
+        self.init()
+        raise(signal)
+    }
+
     func raise(_ code: Int32) {
         _ = causeCode.compareExchange(expected: 0, desired: code, ordering: .relaxed)
-        signal.raise()
+        if code > 0 { signal.raise(signal: code) } else { signal.raise() }
     }
 
     /// Runs `body` with SIGINT and SIGTERM (and the time limit, if any) raising the stop. The

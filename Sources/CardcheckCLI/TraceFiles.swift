@@ -20,10 +20,8 @@ enum TraceFiles {
     }
 
     static func write<M: Model>(_ trace: Trace<M>, to path: String) throws {
-        do {
-            try AtomicFile.write(try trace.jsonData(), to: path)
-        } catch {
-            throw OutputError.cannotWrite(path)
-        }
+        let data: Data
+        do { data = try trace.jsonData() } catch { throw OutputError.cannotWrite(path) }
+        try OutputError.write(data, to: path)
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 
 /// `RankFabric` over Open MPI's `MPI_COMM_WORLD`. Collectives are non-blocking and polled, so
 /// a rank waiting on a peer still sees its stop signal: once a stop is raised, a collective
-/// that does not complete within `patience` seconds (a peer died, or never got the signal)
+/// that does not complete within `patience` seconds after a SIGTERM (a peer died: mpirun signals the rest)
 /// ends the job with `FabricEnded` rather than hanging. Short: `mpirun` kills the ranks one
 /// second after it forwards a SIGTERM (`odls_base_sigkill_timeout`), report written or not.
 public final class MPIFabric: RankFabric, @unchecked Sendable {
@@ -33,12 +33,59 @@ public final class MPIFabric: RankFabric, @unchecked Sendable {
 
     public func watch(_ stop: StopSignal?) { stopBox.withLock { $0 = stop } }
 
-    public func finish() { MPI_Finalize() }
+    public func finish() {
+        // Roll-call tokens the lower ranks sent when the stop was raised: received, not left pending.
+        var byte: UInt8 = 0
+        for r in 0..<rank {
+            var flag: Int32 = 0
+            while MPI_Iprobe(Int32(r), Self.rollCallTag, comm, &flag, cmpi_status_ignore()) == cmpi_success(), flag != 0 {
+                MPI_Recv(&byte, 1, cmpi_byte(), Int32(r), Self.rollCallTag, comm, cmpi_status_ignore())
+            }
+        }
+        MPI_Finalize()
+    }
 
     public func abandon(_ code: Int32) -> Never {
         MPI_Abort(comm, code)
         exit(code)
     }
+
+    /// Tells the higher ranks this one is alive, once: as soon as a collective sees the stop
+    /// (so a peer reaching the roll call later, on a loaded machine, finds it already there),
+    /// and at the roll call. `finish` receives what was sent in a run that ended well.
+    private func announce() {
+        guard !announced.withLock({ let was = $0; $0 = true; return was }) else { return }
+        // The token lives as long as the process: its sends are never waited on.
+        let token = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        token.initialize(to: 1)
+        for r in (rank + 1)..<max(rank + 1, size) {
+            var request: MPI_Request?
+            if MPI_Isend(token, 1, cmpi_byte(), Int32(r), Self.rollCallTag, comm, &request) == cmpi_success() {
+                MPI_Request_free(&request)
+            }
+        }
+    }
+
+    private let announced = Mutex(false)
+
+    public func lowerRankAnswers(patience: Double) -> Bool {
+        announce()
+        guard rank > 0 else { return false }
+        let start = ContinuousClock.now
+        while start.duration(to: .now) < .milliseconds(Int(patience * 1000)) {
+            for r in 0..<rank {
+                var flag: Int32 = 0
+                if MPI_Iprobe(Int32(r), Self.rollCallTag, comm, &flag, cmpi_status_ignore()) == cmpi_success(), flag != 0 {
+                    return true
+                }
+            }
+            usleep(1_000)
+        }
+        return false
+    }
+
+    /// The tag of `lowerRankAnswers`'s messages (collectives use none).
+    static let rollCallTag: Int32 = 5_254
 
     public func exchange(_ outgoing: [[UInt8]]) throws(FabricEnded) -> [[UInt8]] {
         precondition(outgoing.count == size, "one batch per rank")
@@ -99,7 +146,10 @@ public final class MPIFabric: RankFabric, @unchecked Sendable {
             // Open MPI's own blocking calls spin the same way; yielding lets an oversubscribed
             // machine's working ranks have the core (a sleep here made each collective ~20 ms).
             sched_yield()
-            if stop?.isRaised == true {
+            // Patience only after a SIGTERM: what mpirun sends every rank when one dies. A rank
+            // stopped alone (SIGINT to it, its time limit) waits for peers still in their round.
+            if let stop, stop.isRaised, stop.signal == SIGTERM {
+                if stoppedAt == nil { announce() }
                 let since = stoppedAt ?? .now
                 stoppedAt = since
                 if since.duration(to: .now) > .milliseconds(Int(patience * 1000)) {

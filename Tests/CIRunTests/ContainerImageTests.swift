@@ -50,6 +50,12 @@ import Testing
         #expect(build.lines.contains { $0.contains("swift build -c release --product cardcheck-mpi") })
         #expect(run.lines.contains("COPY --from=build /out/cardcheck-mpi /usr/local/bin/cardcheck-mpi"))
         #expect(run.lines.contains { $0.hasPrefix("RUN apt-get update") && $0.contains("openmpi-bin") && $0.contains("openssh-server") })
+        // The MPI Operator's ssh settings (its base image's): no host-key prompt, no known_hosts
+        // written into the read-only .ssh mount, no mode checks on it.
+        let ssh = try #require(run.lines.first { $0.contains("openssh-server") })
+        #expect(ssh.contains(#"sed -i "s/[ #]\(.*StrictHostKeyChecking \).*/ \1no/g" /etc/ssh/ssh_config"#), "\(ssh)")
+        #expect(ssh.contains(#"echo "    UserKnownHostsFile /dev/null" >> /etc/ssh/ssh_config"#), "\(ssh)")
+        #expect(ssh.contains(#"sed -i "s/#\(StrictModes \).*/\1no/g" /etc/ssh/sshd_config"#), "\(ssh)")
         let workdir = try #require(run.lines.last { $0.hasPrefix("WORKDIR ") })
         #expect(try Self.values("workingDir", in: Self.manifests[0]) == [String(workdir.dropFirst(8))])
         #expect(try Self.text(".dockerignore").split(separator: "\n").contains(".build"))

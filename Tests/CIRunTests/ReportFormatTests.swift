@@ -25,6 +25,51 @@ import FoundationXML
         #expect(try validator.violation(in: Fixtures.report([cut]).encoded()) == nil)
     }
 
+    @Test("a report reads back as written; edited since (a verdict, a count, a key added, reformatted) it is refused whole, naming why")
+    func checksummed() throws {
+        let path = NSTemporaryDirectory() + "cardcheck-report-" + UUID().uuidString + ".json"
+        defer { unlink(path) }
+        let report = Self.sample()
+        let text = String(decoding: report.encoded(), as: UTF8.self)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try CIReport.load(path: path) == report)
+        let edits: [(String, String)] = [
+            (text.replacingOccurrences(of: "\"verdict\" : \"violated\"", with: "\"verdict\" : \"holds\""), "but the contents give"),
+            (text.replacingOccurrences(of: "\"distinctStates\" : 10,", with: "\"distinctStates\" : 11,"), "but the contents give"),
+            (text.replacingOccurrences(of: "\"format\" : ", with: "\"extra\" : 1,\n  \"format\" : "), "not byte for byte as this cardcheck writes it"),
+            (text.replacingOccurrences(of: "\n  ", with: "\n "), "not byte for byte as this cardcheck writes it"),
+            // The checksum's line is not the last (keys are sorted), so the rest is still JSON.
+            (text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"checksum\"") }.joined(separator: "\n"),
+             "no \"checksum\": not a file this cardcheck wrote"),
+        ]
+        for (edited, why) in edits {
+            #expect(edited != text)
+            try edited.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect {
+                try CIReport.load(path: path)
+            } throws: { error in
+                String(describing: error).hasPrefix("\(path): ") && String(describing: error).contains(why)
+            }
+        }
+    }
+
+    @Test("a report number of the wrong kind is named as such, with its path, not called invalid JSON")
+    func numberOfWrongKind() throws {
+        let path = NSTemporaryDirectory() + "cardcheck-report-" + UUID().uuidString + ".json"
+        defer { unlink(path) }
+        let text = String(decoding: Self.sample().encoded(), as: UTF8.self)
+        for (number, line) in [("10.5", "$.jobs[0].distinctStates: expected an integer, got 10.5"),
+                               ("\"10\"", "not a cardcheck CI report (\"jobs.Index 0.distinctStates\" has the wrong type)")] {
+            try text.replacingOccurrences(of: "\"distinctStates\" : 10,", with: "\"distinctStates\" : \(number),")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            #expect {
+                try CIReport.load(path: path)
+            } throws: { error in
+                String(describing: error) == "\(path): \(line)"
+            }
+        }
+    }
+
     @Test("the schema rejects what a reader could not use: a missing key, an unknown key, a bad verdict")
     func schemaHasTeeth() throws {
         let validator = try SchemaValidator(path: Self.schemaPath)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import CIRun
+import Explorer
+import Synchronization
 @testable import CardcheckCLI
 
 @Suite struct BenchCommandTests {
@@ -220,6 +222,84 @@ import CIRun
         let outcome = try BenchChild.run(path, [], what: "run", stop: stop)
         #expect(outcome == .stopped)
         #expect(Date().timeIntervalSince(start) < 30)
+    }
+
+    @Test("a row's ratio to the reference or the baseline is given only when both explored the same states")
+    func ratioNeedsSameStates() {
+        let figures = BenchFigures(states: 1_000, seconds: 0.5, cpu: 0.5, visitedBytes: 8_000, peak: 1_000_000, growth: 500_000)
+        func columns(reference: Int, baseline: Int) -> [Substring] {
+            let row = BenchTable.Row(one: figures, many: figures, baseline: BenchBaseline.Figures(states: baseline, statesPerSecond: 1_000))
+            let line = BenchCommand.row("x", row, reference: BenchReference.Row(model: "x", states: reference, statesPerSecond: 500))
+            return line.split(separator: " ").suffix(2)
+        }
+        // This build: 2,000 states/s; the reference 500 (4x), the baseline 1,000 (2x).
+        #expect(columns(reference: 1_000, baseline: 1_000) == ["4.00x", "2.00x"])
+        #expect(columns(reference: 999, baseline: 1_000) == ["-", "2.00x"])
+        #expect(columns(reference: 1_000, baseline: 1_001) == ["4.00x", "-"])
+    }
+
+    @Test("--record refuses a reference the baseline gave no row of: not written (exit 4), the committed file untouched")
+    func recordRefusesPartialReference() throws {
+        let scratch = Scratch()
+        let fleet = Self.tinyFleet(scratch)
+        let refusing = scratch.file("refusing.sh", "#!/bin/sh\necho \"cardcheck: $2: unknown key\" >&2\nexit 2\n")
+        chmod(refusing, 0o755)
+        let recorded = scratch.file("reference.json", "committed")
+        let c = CapturedConsole()
+        #expect(throws: OutputError("\(recorded): not recorded: the baseline gave figures for 0 of the 1 rows run (see the lines above); a reference is recorded whole or not at all")) {
+            try BenchCommand.run(
+                ["--fleet-only", "--repeat", "1", "--fleet", fleet, "--baseline", refusing, "--record", recorded, "--build", "b"],
+                console: c.console, executable: CIPipelineTests.executable)
+        }
+        #expect(c.out.contains { $0.hasPrefix("baseline: fleet not compared: ") })
+        #expect(try String(contentsOfFile: recorded, encoding: .utf8) == "committed")
+    }
+
+    @Test("--baseline naming a folder, and a --build text of more than one line, are refused before any run (exit 2)")
+    func baselineFolderAndBuildLine() {
+        let scratch = Scratch()
+        let cases: [([String], String)] = [
+            (["--baseline", scratch.path], "cardcheck: --baseline: \(scratch.path) is not an executable file"),
+            (["--record", scratch.path + "/r.json", "--build", "abc\nreference: forged"],
+             "cardcheck: --build must be one line of text (no newline or other control character), got 'abc\nreference: forged'"),
+            (["--record", scratch.path + "/r.json", "--build", ""],
+             "cardcheck: --build must be one line of text (no newline or other control character), got ''"),
+        ]
+        for (args, line) in cases {
+            let c = CapturedConsole()
+            #expect(CardcheckCommand.run(["bench"] + args, console: c.console) == ExitCode.badInput, "\(args)")
+            #expect(c.out.isEmpty && c.err == [StrictJSON.oneLine(line)], "\(c.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/r.json"))
+    }
+
+    @Test("a child whose own child keeps the output pipe open: its lines are read when it exits, not at the pipe's end")
+    func childHoldingThePipe() throws {
+        let scratch = Scratch()
+        let pidFile = scratch.path + "/held.pid"
+        // The background sleep inherits the pipe and holds it 60 s after the script exits.
+        let script = scratch.file("child.sh", "#!/bin/sh\nsleep 60 &\necho $! > \(pidFile)\necho figures\n")
+        chmod(script, 0o755)
+        defer { if let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) { kill(pid, SIGKILL) } }
+        let start = Date()
+        let lines = try BenchChild.output(script, [], what: "run", stop: RunStop())
+        #expect(lines == ["figures"])
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+
+    @Test("stopped while a child and its own child hold the pipe, the bench returns at once (SIGTERM within a second)")
+    func stopWithPipeHeld() throws {
+        let scratch = Scratch()
+        let pidFile = scratch.path + "/held.pid"
+        let script = scratch.file("child.sh", "#!/bin/sh\nsleep 60 &\necho $! > \(pidFile)\nexec sleep 60\n")
+        chmod(script, 0o755)
+        defer { if let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) { kill(pid, SIGKILL) } }
+        let stop = RunStop()
+        let raised = Atomic<Double>(0)
+        Thread { usleep(300_000); raised.store(Date().timeIntervalSinceReferenceDate, ordering: .sequentiallyConsistent); stop.raise(SIGTERM) }.start()
+        let lines = try BenchChild.output(script, [], what: "run", stop: stop)
+        #expect(lines == nil)
+        #expect(Date().timeIntervalSinceReferenceDate - raised.load(ordering: .sequentiallyConsistent) < 1)
     }
 
     /// A fleet configuration of 149 states (one phone, one world action): milliseconds in debug.

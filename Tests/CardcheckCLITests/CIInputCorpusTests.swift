@@ -40,7 +40,14 @@ struct CIInputCorpusTests {
          "\(at("ci-world-traversal")): \"nightly.mutants[0].worlds\" must be an array of configuration names in the models folder (worlds[0])"),
         (["plan", "--profiles", at("ci-listed-twice")], 2,
          "\(at("ci-listed-twice")): \"nightly.check[2].configuration\" lists \"die-hard\" again (first at nightly.check[0]); each configuration once"),
-        (["plan", "--profiles", at("ci-unknown-configuration")], 2, "Models/no-such-configuration.json: no such file"),
+        (["plan", "--profiles", at("ci-unknown-configuration")], 2,
+         "\(at("ci-unknown-configuration")): $.nightly.check[1].configuration: Models/no-such-configuration.json: no such file"),
+        (["nightly", "--profiles", at("ci-unknown-configuration"), "--out", neverMade], 2,
+         "\(at("ci-unknown-configuration")): $.nightly.check[1].configuration: Models/no-such-configuration.json: no such file"),
+        (["plan", "--profiles", at("ci-mutants-no-guards")], 2,
+         "\(at("ci-mutants-no-guards")): $.nightly.mutants[0].configuration: Models/die-hard.json is a model with no guards: its mutants entry would run nothing"),
+        (["plan", "--profiles", at("ci-split-level-no-parts")], 2,
+         "\(at("ci-split-level-no-parts")): \"nightly.check[0].splitLevel\" must be given only with \"parts\" above 1 (one part is not split), got 3 with no parts"),
         (["pr", "--baseline", at("baseline-duplicate-key")] + tiny, 2,
          "\(at("baseline-duplicate-key")): not valid JSON: $.version: duplicate key"),
         (["merge", at("shard-1-of-0"), "--baseline", at("baseline-trailing-comma")], 2,
@@ -77,7 +84,7 @@ struct CIInputCorpusTests {
         (["nightly", "--shard", "1/-2"] + tiny, 2, "--shard must be i/n with 1 ≤ i ≤ n ≤ 1000, got '1/-2'"),
         (["nightly", "--threads", "65"] + tiny, 2, "--threads must be an integer from 1 to 64, got '65'"),
         (["nightly", "--time-limit", "0", "--checkpoint", neverMade] + tiny, 2, "--time-limit must be an integer from 1 to 1000000, got '0'"),
-        (["check", "Models/die-hard.json", "--save", "/proc/self"], 2, "/proc/self: a folder this cardcheck cannot write into"),
+        (["check", "Models/die-hard.json", "--save", "/proc/self"], 4, "/proc/self: a folder this cardcheck cannot write into"),
     ]
 
     @Test("every bad profile or baseline is one line with the strict reader's JSON path, exit 2", arguments: profiles)
@@ -86,7 +93,7 @@ struct CIInputCorpusTests {
     @Test("every bad shard report is one line, exit 2, before anything is summed or allocated", arguments: shardReports)
     func shardReport(_ args: [String], _ code: Int32, _ line: String) { BadInputCorpusTests().expect(args, code, line) }
 
-    @Test("every bad CI flag is one line, exit 2, and no folder is made", arguments: flags)
+    @Test("every bad CI flag is one line, exit 2 (a folder that cannot be written: exit 4), and no folder is made", arguments: flags)
     func flag(_ args: [String], _ code: Int32, _ line: String) {
         BadInputCorpusTests().expect(args, code, line)
         #expect(!FileManager.default.fileExists(atPath: Self.neverMade))

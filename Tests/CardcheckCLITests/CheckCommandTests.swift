@@ -113,11 +113,11 @@ import Testing
         #expect(loud.err.last?.hasPrefix("progress: 16 distinct states") == true)
     }
 
-    @Test("a --save directory that cannot be created is one line, exit 2, before any search")
+    @Test("a --save directory that cannot be created is one line, exit 4 (an output not written), before any search")
     func unwritable() {
         let blocker = scratch.file("plain-file", "x")
         let c = CapturedConsole()
-        #expect(c.run("check", "Models/die-hard.json", "--save", blocker + "/sub") == 2)
+        #expect(c.run("check", "Models/die-hard.json", "--save", blocker + "/sub") == ExitCode.outputFailed)
         #expect(c.err == ["cardcheck: \(blocker)/sub: cannot write"])
         #expect(c.out.isEmpty)
     }

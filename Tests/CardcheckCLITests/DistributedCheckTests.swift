@@ -158,4 +158,89 @@ import Testing
         #expect(ended.out.contains("NOT exhaustive (interrupted (SIGTERM); a rank did not answer after the stop"), "\(ended.out)")
         #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
     }
+
+    /// Runs `mpirun --oversubscribe` with `apps` (one `-np 1 cardcheck-mpi ARGS` per rank,
+    /// joined by ":" so each rank can be given its own arguments), killed after 120 s (exit 124:
+    /// a hang). Returns the exit code, standard output and standard error.
+    static func job(_ apps: [[String]]) throws -> (code: Int32, out: String, err: String) {
+        let scratch = Scratch()
+        let outPath = scratch.path + "/out", errPath = scratch.path + "/err"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["timeout", "-s", "KILL", "120", "mpirun", "--oversubscribe"]
+        for (i, app) in apps.enumerated() { arguments += (i > 0 ? [":"] : []) + ["-np", "1", executable] + app }
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+        environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        process.waitUntilExit()
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        return (process.terminationStatus, read(outPath), read(errPath))
+    }
+
+    @Test("cardcheck-mpi with no arguments exits 2 on every rank, with its usage on stderr and nothing on stdout")
+    func noArguments() throws {
+        let run = try Self.job([[], []])
+        #expect(run.code == 2, "exit \(run.code): \(run.err)")
+        #expect(run.out.isEmpty, "\(run.out)")
+        #expect(run.err.contains("cardcheck-mpi: no subcommand (usage: mpirun -np N cardcheck-mpi check CONFIG.json"), "\(run.err)")
+    }
+
+    @Test("a rank refusing its input ends every rank at the start with exit 2, naming the rank and its reason")
+    func rankRefusingItsInput() throws {
+        let run = try Self.job([["check", "Models/two-phase-commit.json"], ["check", "Models/no-such-configuration.json"]])
+        #expect(run.code == 2, "exit \(run.code) (124: the job hung): \(run.err)")
+        #expect(run.out.isEmpty, "\(run.out)")
+        #expect(run.err.contains("rank 1 refused its input: cardcheck: ") && run.err.contains("no-such-configuration.json"),
+                "\(run.err)")
+    }
+
+    @Test("ranks given different bounds are refused at the start, exit 2, nothing on stdout",
+          arguments: [["--depth", "4"], ["--max-states", "100"], ["--symmetry"]])
+    func ranksThatDiffer(_ extra: [String]) throws {
+        let run = try Self.job([["check", "Models/two-phase-commit.json"], ["check", "Models/two-phase-commit.json"] + extra])
+        #expect(run.code == 2, "exit \(run.code): \(run.err)")
+        #expect(run.out.isEmpty, "\(run.out)")
+        #expect(run.err.contains("the ranks were given different configurations, bounds or options"), "\(run.err)")
+    }
+
+    @Test("--max-states on 2 ranks stops where check stops: the same states, depth and verdicts",
+          arguments: [10, 60, 150])
+    func stateLimitLikeCheck(_ limit: Int) throws {
+        let arguments = ["Models/two-phase-commit.json", "--max-states", "\(limit)"]
+        let console = CapturedConsole()
+        let single = CardcheckCommand.run(["check"] + arguments + ["--threads", "1"], console: console.console)
+        let run = try Self.distributed(2, ["check"] + arguments)
+        #expect(single == ExitCode.partial && run.code == single, "exit \(run.code), single \(single)")
+        #expect(Self.comparable(run.out, saved: "") == Self.comparable(console.out, saved: ""), "--max-states \(limit)")
+    }
+
+    @Test("SIGINT to one rank stops every rank: one report naming SIGINT, and the job exits 130")
+    func sigintToOneRank() throws {
+        let ended = try Self.stopped { pid in
+            if let victim = Self.ranks(of: pid)[1] { kill(victim, SIGINT) }
+        }
+        try #require(ended.started, "mpirun did not start three ranks within 60 s: \(ended.out)")
+        #expect(!ended.hung, "mpirun still running 60 s after SIGINT")
+        #expect(ended.code == 130, "exit \(ended.code)")
+        #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
+        #expect(ended.out.contains("exhaustive (interrupted (SIGINT))\n"), "\(ended.out)")
+    }
+
+    @Test("rank 0 killed mid-search: the lowest rank alive prints the one partial report")
+    func deadRankZero() throws {
+        let ended = try Self.stopped { pid in
+            if let victim = Self.ranks(of: pid)[0] { kill(victim, SIGKILL) }
+        }
+        try #require(ended.started, "mpirun did not start three ranks within 60 s: \(ended.out)")
+        #expect(!ended.hung, "mpirun still running 60 s after rank 0 died")
+        #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
+        #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
+    }
 }

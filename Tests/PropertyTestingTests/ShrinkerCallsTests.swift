@@ -134,6 +134,28 @@ import Testing
         #expect(shrinker.calls <= 16, "\(shrinker.calls) calls")
     }
 
+    indirect enum Nest: Equatable { case leaf(Int), wrap(Nest) }
+
+    @Test("replacing a node by a same-kind descendant tries the outermost descendant first (the largest step first)")
+    func descendantsOutermostFirst() throws {
+        let depth: (Nest) -> Int = { n in var d = 0, n = n; while case .wrap(let inner) = n { d += 1; n = inner }; return d }
+        // Always branching, three levels: wrap(wrap(wrap(leaf(5)))), drawn [1, 1, 1, 0 (forced), 5].
+        let nests = Gen<Nest>.recursive(maxDepth: 3, branchProbability: 1, leaf: Gen.int(in: 0...9).map { .leaf($0) }) { child in
+            child.map { .wrap($0) }
+        }
+        final class Tried: @unchecked Sendable { var depths: [Int] = [] }
+        let tried = Tried()
+        var shrinker = try Self.shrinker(nests, from: [1, 1, 1, 0, 5]) { nest in
+            tried.depths.append(depth(nest))
+            return depth(nest) == 0
+        }
+        #expect(tried.depths == [3])
+        let replaced = shrinker.replaceWithDescendants()
+        #expect(replaced)
+        // The outer wrap's child replaced by its own child (depth 2) before by the innermost node (depth 1).
+        #expect(tried.depths.dropFirst().first == 2, "\(tried.depths)")
+    }
+
     @Test("lowering two choices together pairs numbers only: flags and forced choices are left to their own pass")
     func pairsSkipFlagsAndForcedChoices() throws {
         // A flag, then a number, then a one-element array (forced flags around its number).

@@ -97,6 +97,7 @@ extension DistributedRun {
         let covered = ended == nil && [.exhausted, .depthBound].contains(stop)
         return DistributedReport(
             search: report, ranks: ranks, expansions: agreed.expansions,
-            expandable: covered ? distinct : agreed.expansions, bytesSent: agreed.bytesSent, ended: ended)
+            expandable: covered ? distinct : agreed.expansions, bytesSent: agreed.bytesSent, ended: ended,
+            signal: signal == 0 ? nil : signal)
     }
 }

@@ -9,7 +9,7 @@ struct DistributedRun<M: Model> {
     let fabric: any RankFabric
     let ranks: Int
     let me: Int
-    let coder = StateCoder<M.State>()
+    let wire: StateWire<M>
     let visited = VisitedShards(count: 1)
     /// Keys this rank has sent to their owners. A key sent in this level went first with its
     /// least (parent, action) from this rank (the frontier goes in node order), the only one
@@ -35,6 +35,8 @@ struct DistributedRun<M: Model> {
     var paths: [UInt32: DistributedPath] = [:]
     var expansions = 0
     var bytesSent = 0
+    /// The signal that interrupted the run on any rank (the highest number when several did), or 0.
+    var signal: Int32 = 0
     /// The sums agreed at the last level end (what a dead rank leaves known).
     var agreed = Agreed()
 
@@ -43,6 +45,7 @@ struct DistributedRun<M: Model> {
         fabric = search.fabric
         ranks = fabric.size
         me = fabric.rank
+        wire = StateWire(model: search.model, ranks: fabric.size)
         expansion = Expansion(model: search.model, worldBudget: search.options.worldBudget, symmetry: search.options.symmetry)
         findings = Findings(properties: expansion.properties.count)
         agreedViolation = Array(repeating: .max, count: expansion.properties.count)
@@ -139,8 +142,12 @@ struct DistributedRun<M: Model> {
         var actions: [M.Action] = []
         var spare: M.State?
         var cursor = 0
+        var reached = 0
         let round = max(1, search.options.roundStates * 4)
         while true {
+            // The state limit is read before each round, as the sequential search reads it before
+            // each batch: a level that completed is counted in the depth (issue 54: depth 8 for 9).
+            if limits.atStateLimit(distinct + reached) { return .stateLimit }
             var end = min(cursor + round, frontier.count)
             var batches = Array(repeating: WireWriter(), count: ranks)
             for i in cursor..<end {
@@ -169,30 +176,36 @@ struct DistributedRun<M: Model> {
                     batches[to].put(s.parent)
                     batches[to].put(s.action)
                     batches[to].put(s.used)
-                    batches[to].put(blob: coder.encode(search.model.loaded(s.state)))
+                    wire.put(s.state, to: to, into: &batches[to])
                 }
             }
             frontier.discard(before: end)
             cursor = end
-            let outgoing = batches.map(\.bytes)
+            let outgoing = batches.indices.map { wire.header(to: $0) + batches[$0].bytes }
             bytesSent += outgoing.enumerated().reduce(0) { $0 + ($1.offset == me ? 0 : $1.element.count) }
             let incoming = try fabric.exchange(outgoing)
-            for batch in incoming { try receive(batch, atBound: atBound, into: &next) }
+            for (source, batch) in incoming.enumerated() { try receive(batch, from: source, atBound: atBound, into: &next) }
             // Go on while any rank has states left; stop together on any rank's limit or signal.
             let local = limits.timingReason()
             let agreed = try fabric.reduce(
                 [cursor < frontier.count ? 1 : 0, UInt64(next.count)] + Self.stops.map { local == $0 ? 1 : 0 }, .sum)
-            if let i = Self.stops.indices.first(where: { agreed[2 + $0] > 0 }) { return Self.stops[i] }
-            if limits.atStateLimit(distinct + Int(agreed[1])) { return .stateLimit }
+            if let i = Self.stops.indices.first(where: { agreed[2 + $0] > 0 }) {
+                if Self.stops[i] == .interrupted { signal = Int32(truncatingIfNeeded: try fabric.reduce([UInt64(limits.stop?.signal ?? 0)], .max)[0]) }
+                return Self.stops[i]
+            }
+            reached = Int(agreed[1])
             if agreed[0] == 0 { return nil }
         }
     }
 
     /// Takes one batch of successors from a peer (this rank's own are taken as they come).
-    mutating func receive(_ batch: [UInt8], atBound: Bool, into next: inout NextLevel<M.Stored>) throws(FabricEnded) {
+    mutating func receive(
+        _ batch: [UInt8], from source: Int, atBound: Bool, into next: inout NextLevel<M.Stored>
+    ) throws(FabricEnded) {
         var reader = WireReader(batch)
-        let coder = self.coder, model = search.model
+        let wire = self.wire
         do throws(WireReader.Short) {
+            try wire.learn(from: source, &reader)
             while !reader.atEnd {
                 let key = try reader.get(UInt64.self)
                 if atBound {
@@ -202,10 +215,10 @@ struct DistributedRun<M: Model> {
                 let parent = try reader.get(UInt32.self)
                 let action = try reader.get(UInt16.self)
                 let used = try reader.get(UInt8.self)
-                let blob = try reader.blob()
+                let bytes = try wire.next(&reader)
                 try take(key, parent, action, used, into: &next) { () throws(WireReader.Short) in
-                    guard let state = coder.decode(blob) else { throw WireReader.Short() }
-                    return model.stored(state)
+                    guard let state = wire.state(bytes, from: source) else { throw WireReader.Short() }
+                    return state
                 }
             }
         } catch {

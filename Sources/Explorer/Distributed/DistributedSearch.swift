@@ -47,6 +47,9 @@ public struct DistributedReport<M: Model>: Sendable {
     /// Set when the job could not go on (a rank died): the report is what the last completed
     /// level agreed on, NOT exhaustive.
     public var ended: FabricEnded?
+    /// The signal that interrupted the job, agreed over the ranks (one rank's SIGINT stops
+    /// them all, and each reports it), or nil.
+    public var signal: Int32?
 
     /// Expansions per distinct state expanded: 1.00 when no state is expanded twice.
     public var workOverhead: Double { expandable > 0 ? Double(expansions) / Double(expandable) : 1 }

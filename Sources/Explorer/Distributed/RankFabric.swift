@@ -22,6 +22,39 @@ public protocol RankFabric: Sendable {
     func finish()
     /// Ends every rank of the job now: after a `FabricEnded`, peers may wait forever.
     func abandon(_ code: Int32) -> Never
+    /// After a `FabricEnded`, outside any collective: tells the higher ranks this one is alive
+    /// and says whether a lower rank told this one so within `patience` seconds. The lowest
+    /// rank alive hears none and prints the job's one report (rank 0 when it lives).
+    func lowerRankAnswers(patience: Double) -> Bool
+}
+
+/// How the ranks' inputs compared at the start of a distributed check.
+public enum RankStart: Equatable, Sendable {
+    /// Every rank accepted its input, and all describe the same run.
+    case agreed
+    /// Rank `rank` (the lowest such) refused its input, for `reason`.
+    case refused(rank: Int, reason: String)
+    /// The ranks accepted different configurations, bounds or options.
+    case differ
+}
+
+extension RankFabric {
+    /// The first collective of every rank of a distributed check, made whatever its input did:
+    /// `digest` describes the run this rank would make (configuration, bounds, options), nil
+    /// when it refused its input (`reason`). A rank that refused, or ranks that differ, end
+    /// every rank at the start rather than in a collective one of them never makes.
+    public func agreeOnStart(_ digest: UInt64?, reason: String) throws(FabricEnded) -> RankStart {
+        let mins = try reduce([digest == nil ? UInt64(rank) : .max, digest ?? .max], .min)
+        if mins[0] != .max {
+            let refuser = Int(mins[0])
+            var outgoing = Array(repeating: [UInt8](), count: size)
+            if rank == refuser { outgoing = Array(repeating: Array(reason.utf8.prefix(2_000)), count: size) }
+            let told = try exchange(outgoing)
+            let text = refuser < told.count ? String(decoding: told[refuser], as: UTF8.self) : ""
+            return .refused(rank: refuser, reason: text)
+        }
+        return try reduce([digest ?? 0], .max)[0] == mins[1] ? .agreed : .differ
+    }
 }
 
 public enum FabricReduction: Sendable {
@@ -44,4 +77,5 @@ public struct SoloFabric: RankFabric {
     public func watch(_ stop: StopSignal?) {}
     public func finish() {}
     public func abandon(_ code: Int32) -> Never { exit(code) }
+    public func lowerRankAnswers(patience: Double) -> Bool { false }
 }

@@ -25,8 +25,13 @@ public struct StrictJSON {
     public static func parse(_ data: [UInt8]) throws(Failure) -> JSONValue {
         var reader = StrictJSON(bytes: data)
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
-        // UTF-16 and UTF-32 put two or three NULs in the first four bytes, or start with their BOM.
-        if data.prefix(4).filter({ $0 == 0 }).count >= 2 || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+        // UTF-16 and UTF-32 put two or three NULs beside a character in the first four bytes, or
+        // start with their BOM; NULs alone there are no text at all.
+        let head = data.prefix(4)
+        if !head.isEmpty && head.allSatisfy({ $0 == 0 }) {
+            throw Failure(path: "$", problem: "NUL bytes at the start (binary data or a zeroed file, not text); a configuration or trace must be UTF-8 JSON")
+        }
+        if head.filter({ $0 == 0 }).count >= 2 || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             throw Failure(path: "$", problem: "UTF-16 or UTF-32 text; a configuration or trace must be UTF-8")
         }
         reader.skipSpace()

@@ -102,6 +102,11 @@ public protocol Model: Sendable {
     /// load, not replayed into a divergence. The default is nil (no actor indices to check).
     func actorOutOfRange(_ action: Action) -> String?
 
+    /// Whether a stored state's bytes are the same state in another process of the same
+    /// configuration (no intern ids, no pointers): the distributed run then sends them as they
+    /// are. By default, when the stored form is the state itself and holds no references.
+    static var storedBytesArePortable: Bool { get }
+
     /// The configuration this model value was built from, written into traces so a trace file
     /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
     var configuration: JSONValue { get }
@@ -126,6 +131,7 @@ extension Model {
     public func refusingBound(_ state: State, _ action: Action) -> String? { nil }
     public func actorOutOfRange(_ action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }
+    public static var storedBytesArePortable: Bool { Stored.self == State.self && _isPOD(State.self) }
 }
 
 extension Model {

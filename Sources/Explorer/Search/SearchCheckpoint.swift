@@ -229,7 +229,7 @@ struct SearchCheckpoint {
         do {
             try AtomicFile.write(encoded(), to: path)
         } catch {
-            throw .cannotWrite(path)
+            throw error.notRegular.map { CheckpointError(description: AtomicFile.notRegularLine(path, $0)) } ?? .cannotWrite(path)
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A scratch file in the spill directory that a search writes whole chunks of a column to and
-/// reads them back from. It is unlinked as soon as it is opened, so a killed run leaves nothing
-/// behind; `reset()` gives its space back when the level it held has been read.
+/// reads them back from. It is made without a name (Linux's O_TMPFILE), so no moment exists
+/// at which a killed run would leave it behind; `reset()` gives its space back when the level it
+/// held has been read. A filesystem that cannot make such files is refused before the search.
 ///
 /// Each chunk carries a checksum: what is read back is what was written, or it is refused.
 final class SpillFile: @unchecked Sendable {
@@ -13,7 +14,7 @@ final class SpillFile: @unchecked Sendable {
     }
 
     let directory: String
-    private let fd: Int32
+    let fd: Int32
     /// The end of what was written since the last reset.
     private(set) var end = 0
     /// Bytes written over the run (a level's space is reused: this counts every write).
@@ -25,6 +26,13 @@ final class SpillFile: @unchecked Sendable {
     /// caller's choosing: `SpillFile.openError`).
     init?(directory: String, name: String) {
         self.directory = directory
+        #if os(Linux)
+        // Unnamed from the start: between an open and an unlink a kill would leave a file.
+        let opened = open(directory, Self.unnamed | O_RDWR | O_CLOEXEC, 0o600)
+        guard opened >= 0 else { return nil }
+        fd = opened
+        #else
+        // No unnamed files here: named, and unlinked at once (a kill in between leaves it).
         var counter = 0
         var opened: Int32 = -1
         var path = ""
@@ -38,9 +46,15 @@ final class SpillFile: @unchecked Sendable {
         guard opened >= 0 else { return nil }
         unlink(path)
         fd = opened
+        #endif
     }
 
     deinit { close(fd) }
+
+    #if os(Linux)
+    /// O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's headers give Swift only as a macro of macros.
+    static let unnamed: Int32 = 0o20_000_000 | O_DIRECTORY
+    #endif
 
     /// Why no spill file can be created in `directory` (nil: one can), for the command line to
     /// say before a search starts.
@@ -51,7 +65,11 @@ final class SpillFile: @unchecked Sendable {
         }
         guard isDirectory.boolValue else { return "\(directory): not a directory (--spill)" }
         guard SpillFile(directory: directory, name: "probe") != nil else {
-            return "\(directory): cannot create files there (--spill): \(String(cString: strerror(errno)))"
+            let why = errno
+            if why == EOPNOTSUPP || why == EISDIR || why == EINVAL {
+                return "\(directory): its filesystem cannot make unnamed files (O_TMPFILE), which --spill needs so that a killed run leaves none behind (ext4, xfs, btrfs and tmpfs can)"
+            }
+            return "\(directory): cannot create files there (--spill): \(String(cString: strerror(why)))"
         }
         return nil
     }

@@ -104,6 +104,20 @@ struct OrderedFan: Model {
 }
 
 @Suite struct SpillFileTests {
+    @Test("a spill file never has a name: made unnamed (O_TMPFILE), not named and then unlinked, so no kill leaves one behind")
+    func unnamedFromTheStart() throws {
+        let dir = NSTemporaryDirectory() + "cardcheck-spill-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = try #require(SpillFile(directory: dir, name: "level"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        // The kernel names an O_TMPFILE file "/dir/#inode (deleted)"; one opened by name and
+        // unlinked keeps that name, "(deleted)" after it.
+        let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(file.fd)")
+        #expect(target.hasPrefix(dir + "/#") && !target.contains(".cardcheck-spill"), "\(target)")
+        #expect(file.append([1, 2, 3]).flatMap(file.read) == [1, 2, 3])
+    }
+
     @Test("a chunk written reads back; a place whose checksum does not match is refused and remembered")
     func checksums() throws {
         let file = try #require(SpillFile(directory: NSTemporaryDirectory(), name: "test"))
