@@ -29,7 +29,7 @@ struct ConfigFile {
     /// The bytes of `path`, or one line saying why not: missing, a directory, unreadable,
     /// empty (`/dev/null`, a FIFO nobody writes to), or too large to be a configuration or trace.
     /// A leading UTF-8 byte-order mark is dropped.
-    static func read(_ path: String) throws -> Data {
+    static func read(_ path: String, allowEmpty: Bool = false) throws -> Data {
         var info = stat()
         if path.isEmpty { throw CommandError.missingFile(path) }
         if stat(path, &info) != 0 { throw statError(path, errno) }
@@ -52,7 +52,7 @@ struct ConfigFile {
         }
         if data.count > limit { throw CommandError.tooLarge(path) }
         if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
-        if data.isEmpty { throw CommandError.emptyFile(path) }
+        if data.isEmpty && !allowEmpty { throw CommandError.emptyFile(path) }
         return data
     }
 

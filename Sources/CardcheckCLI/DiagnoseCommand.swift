@@ -10,10 +10,13 @@ enum DiagnoseCommand {
         usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json] [--strict] [--gap-steps N]
                                             [--gap-budget N] [--max-states N] [--time-limit S]
                                             [--breaking PROPERTY] [--progress] [--no-reuse]
+                                            [--from-start] [--events KIND,...]
 
         Reads a server log (one JSON object per line, the fleet card's ~/.lfg/liveactivity.log;
         Docs/diagnose.md) and searches the model CONFIG.json names (default: \(defaultConfig))
-        for a behaviour whose server log is exactly these lines, every phone, app, iOS and
+        for one behaviour whose server log is exactly these lines (the log is a window: its
+        first line may be written from any state the configuration reaches; --from-start for
+        a whole log, read from the initial states), every phone, app, iOS and
         APNs step free between two lines, the log's sids and token prefixes bound to the
         model's sessions and tokens one to one. Prints "consistent" with a witness told as a
         story (each step beside the log line it wrote) and every property it breaks, or
@@ -25,11 +28,12 @@ enum DiagnoseCommand {
         A malformed line is refused (one line naming the file, the line and what was expected);
         an event kind the spec does not list is skipped and counted, or refused with --strict;
         fields beyond those the format needs are ignored.
-        With --breaking PROPERTY the witness must also break that property (a log of a frozen
-        card: is it zombie-card:unaddressable?): the log is searched as one episode, the steps
+        With --breaking PROPERTY the witness must also break that property, or with a class
+        (zombie-card) any of its causes (a log of a frozen card: is it
+        zombie-card:unaddressable?): the log is searched as one episode, the steps
         after its last line free as between two lines; "consistent, but no behaviour within
         the gap bounds that writes it breaks PROPERTY" when none does (exit 1).
-        Exit code: 0 consistent, 1 inconsistent, 2 bad input, 3 cut short by --max-states or
+        Exit code: 0 consistent, 1 inconsistent (or not one behaviour, or no evidence), 2 bad input, 3 cut short by --max-states or
         --time-limit (partial report), 4 output not written, 130 Ctrl-C, 143 SIGTERM.
 
         options:
@@ -40,8 +44,14 @@ enum DiagnoseCommand {
                            world budget when larger)
           --max-states N   stop after N search states (partial report; default 5,000,000)
           --time-limit S   stop after S seconds (partial report)
-          --breaking P     the witness must break property P (any but the reach: goals; an
+          --breaking P     the witness must break property P, or any property of class P
+                           (any but the reach: goals, which are reached, not broken; an
                            unknown name is refused with the list)
+          --from-start     the log is whole: its first line is written from the model's
+                           initial states (default: a window, opening on any reachable state)
+          --events K,...   the event kinds the build wrote (default: every kind); the model's
+                           lines of other kinds are not required (a build before client-ended:
+                           --events decide,send,no-tokens,none-accepted,partial,start-vetoed)
           --progress       a progress line on standard error every 1,024 log lines (always
                            when standard error is a terminal)
           --no-reuse       search every episode, even where an earlier search read the same
@@ -52,7 +62,8 @@ enum DiagnoseCommand {
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "diagnose",
-            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking"], flags: ["--strict", "--progress", "--no-reuse"])
+            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking", "--events"],
+            flags: ["--strict", "--progress", "--no-reuse", "--from-start"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "diagnose", expected: "one log file")
         }
@@ -60,6 +71,12 @@ enum DiagnoseCommand {
         request.strict = args.has("--strict")
         request.progress = args.has("--progress")
         request.noReuse = args.has("--no-reuse")
+        request.fromStart = args.has("--from-start")
+        if let text = args.string("--events") {
+            let kinds = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+            guard !kinds.isEmpty, kinds.allSatisfy({ !$0.isEmpty }) else { throw CommandError.emptyNameList("--events", "event kind", text) }
+            request.events = kinds
+        }
         request.gapSteps = try args.integer("--gap-steps", in: 1...64)
         request.gapBudget = try args.integer("--gap-budget", in: 0...8)
         request.maxStates = try args.integer("--max-states", in: 1...Int(Int32.max))

@@ -134,7 +134,9 @@ extension ModelRunner {
 
     func diagnose(_ request: DiagnoseRequest, console: Console) throws -> Int32 {
         guard let serverLog else { throw CommandError.noServerLog(request.logPath, model.name) }
-        let data = try ConfigFile.read(request.logPath)
+        // An empty log is the true log of a behaviour host 0 does not log (`replay --log` writes
+        // one): read, and reported as no evidence.
+        let data = try ConfigFile.read(request.logPath, allowEmpty: true)
         let stop = RunStop()
         let reason: @Sendable () -> String = { [stop] in stop.reasonText ?? "stopped" }
         var request = request

@@ -40,6 +40,10 @@ public struct DiagnoseRequest: Sendable {
     public var progress = false
     /// `--no-reuse`: every search made, even where an earlier one read the same lines.
     public var noReuse = false
+    /// `--from-start`: the log is whole (its first line written from the initial states), not a window.
+    public var fromStart = false
+    /// `--events`: the event kinds the build wrote (nil: every kind).
+    public var events: [String]?
     /// Where the progress lines go (set by the runner).
     public var report: (@Sendable (String) -> Void)?
 }

@@ -14,8 +14,8 @@ struct DiagnoseCommandTests {
     @Test("a committed counterexample's log is consistent (exit 0): witness, broken property, the 90 s rule")
     func consistentExample() {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.raced) == ExitCode.pass)
-        #expect(c.out.contains("result: consistent (every line is a behaviour of the model)"))
+        #expect(c.run("diagnose", Self.raced, "--from-start") == ExitCode.pass)
+        #expect(c.out.contains("result: consistent (one behaviour of the model writes every line)"))
         #expect(c.out.contains { $0.hasPrefix("  duplicate-start:raced-adoption at step ") })
         #expect(c.out.contains { $0.contains("adopted at line") && $0.contains("look at delivery or content") })
         #expect(c.err.isEmpty)
@@ -29,7 +29,7 @@ struct DiagnoseCommandTests {
         lines[k] = lines[k].replacingOccurrences(of: "\"status\":200", with: "\"status\":410")
         let path = scratch.file("flipped.log.jsonl", lines.joined(separator: "\n") + "\n")
         let c = CapturedConsole()
-        #expect(c.run("diagnose", path) == ExitCode.fail)
+        #expect(c.run("diagnose", path, "--from-start") == ExitCode.fail)
         #expect(c.out.contains("result: INCONSISTENT at line \(k + 1) (the model cannot write it after the lines before it)"))
         #expect(c.out.contains("  the model would log instead:"))
         #expect(c.out.contains { $0.hasPrefix("  candidate states there: ") })
@@ -38,19 +38,22 @@ struct DiagnoseCommandTests {
     @Test("an unknown event kind is skipped and counted; extra fields are ignored")
     func unknownSkipped() {
         let c = CapturedConsole()
-        _ = c.run("diagnose", "Tests/Corpus/CardcheckCLI/log-unknown-kind.log.jsonl")
+        _ = c.run("diagnose", "Tests/Corpus/CardcheckCLI/log-unknown-kind.log.jsonl", "--from-start")
         #expect(c.out.contains("skipped 1 line(s) of unknown event kinds: \"tick-skipped\" ×1 (first at line 1)"))
         #expect(c.err.isEmpty)
     }
 
-    @Test("--breaking with a name that is no property (or a reach: goal) is refused with the list, exit 2, nothing on stdout",
+    @Test("--breaking with a name that is no property (or a reach: goal, which exists but cannot be asked) is refused with the list, exit 2, nothing on stdout",
           arguments: ["no-such-property", "reach:card-shown"])
     func breakingUnknown(_ name: String) {
         let c = CapturedConsole()
         #expect(c.run("diagnose", Self.example, "--breaking", name) == ExitCode.badInput)
         #expect(c.out.isEmpty)
         #expect(c.err.count == 1)
-        #expect(c.err.first?.hasPrefix("cardcheck: unknown property '\(name)' (one of: duplicate-card:") == true)
+        let why = name.hasPrefix("reach:")
+            ? "cardcheck: --breaking: '\(name)' is a reachability goal: it is reached, not broken, so it cannot be asked (one of: duplicate-card,"
+            : "cardcheck: unknown property '\(name)' (one of: duplicate-card,"
+        #expect(c.err.first?.hasPrefix(why) == true, "\(c.err)")
         #expect(c.err.first?.contains("zombie-card:two-phones") == true)
         #expect(c.err.first?.split(separator: "(one of: ").last?.contains("reach:") == false)
     }
@@ -63,8 +66,9 @@ struct DiagnoseCommandTests {
         let copies = (1...4).flatMap { k in piece.map { $0.replacingOccurrences(of: "\"token\":\"70ce", with: "\"token\":\"\(k)0ce") } }
         let path = scratch.file("repeated.log.jsonl", copies.joined(separator: "\n") + "\n")
         let reused = CapturedConsole(), fresh = CapturedConsole()
-        #expect(reused.run("diagnose", path) == ExitCode.pass)
-        #expect(fresh.run("diagnose", path, "--no-reuse") == ExitCode.pass)
+        // Four behaviours laid end to end (each copy's tokens its own): not one behaviour.
+        #expect(reused.run("diagnose", path, "--from-start") == ExitCode.fail)
+        #expect(fresh.run("diagnose", path, "--no-reuse", "--from-start") == ExitCode.fail)
         let searchLine = { (c: CapturedConsole) in c.out.filter { $0.hasPrefix("search: ") } }
         #expect(searchLine(reused).count == 1 && searchLine(reused)[0].contains("answered by an earlier one"))
         #expect(searchLine(fresh).count == 1 && !searchLine(fresh)[0].contains("answered by an earlier one"))
@@ -75,7 +79,7 @@ struct DiagnoseCommandTests {
     @Test("a search cut short by --max-states is a partial report, exit 3")
     func cutShort() {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.example, "--max-states", "5") == ExitCode.partial)
+        #expect(c.run("diagnose", Self.example, "--max-states", "5", "--from-start") == ExitCode.partial)
         #expect(c.out.last?.hasPrefix("result: NOT decided (search cut short: more than 5 search states (--max-states))") == true)
     }
 
@@ -86,5 +90,29 @@ struct DiagnoseCommandTests {
         let c = CapturedConsole()
         #expect(c.run("replay", "Counterexamples/fleet-card/zombie-card.two-phones.json", "--log", path) == ExitCode.pass)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == String(contentsOfFile: Self.example, encoding: .utf8))
+    }
+
+    @Test("a log of nothing the model knows (one line, or an empty file replay --log wrote) is no evidence, exit 1")
+    func noEvidence() throws {
+        let scratch = Scratch()
+        let unknown = scratch.file("unknown.log.jsonl", "{\"t\":\"2026-10-02T07:00:01Z\",\"event\":\"tick-skipped\"}\n")
+        let empty = scratch.file("empty.log.jsonl", "")
+        for path in [unknown, empty] {
+            let c = CapturedConsole()
+            #expect(c.run("diagnose", path) == ExitCode.fail)
+            #expect(c.out.last == "result: no evidence (no line of a kind the model knows: nothing to check)")
+            #expect(c.err.isEmpty, "\(c.err)")
+        }
+    }
+
+    @Test("--events: a kind it does not list is refused, and so is a log line of a kind the build is said not to write")
+    func eventsRefused() {
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", Self.example, "--events", "decide,sends") == ExitCode.badInput)
+        #expect(c.err.first?.hasPrefix("cardcheck: --events: unknown event kind 'sends'") == true, "\(c.err)")
+        let d = CapturedConsole()
+        #expect(d.run("diagnose", Self.example, "--events", "decide") == ExitCode.badInput)
+        #expect(d.err.first == "cardcheck: \(Self.example): line 2: $.event: \"send\" is not among the kinds --events says the build wrote", "\(d.err)")
+        #expect(c.out.isEmpty && d.out.isEmpty)
     }
 }

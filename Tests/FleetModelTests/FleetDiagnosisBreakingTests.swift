@@ -69,4 +69,19 @@ struct FleetDiagnosisBreakingTests {
         #expect(FleetDiagnosis(model: model, log: log).projection(of: steps) == log.lines.count)
         #expect(try !Self.breaks(model, steps, "restart-loop"))
     }
+
+    @Test("--breaking a class (zombie-card) is answered by a behaviour breaking one of its causes")
+    func breakingAClass() throws {
+        let (model, log) = try Self.load("zombie-card.server-forgot")
+        #expect(FleetDiagnosisReport.breakable(model).contains("zombie-card"))
+        var options = FleetDiagnosis.Options()
+        options.breaking = "zombie-card"
+        let asked = FleetDiagnosisReport.make(model, log, path: "log", options: options)
+        #expect(asked.verdict == .consistent, "\(asked.lines.joined(separator: "\n"))")
+        #expect(asked.lines.last == "result: consistent, and a behaviour that writes it breaks zombie-card")
+        let witness = try #require(asked.outcomes.last).steps
+        #expect(FleetDiagnosis(model: model, log: log).projection(of: witness) == log.lines.count)
+        let causes = model.properties.map(\.name).filter { $0.hasPrefix("zombie-card:") }
+        #expect(try causes.contains { try Self.breaks(model, witness, $0) })
+    }
 }

@@ -103,3 +103,29 @@ struct FleetLogTests {
         #expect(log?.skipped.map(\.kind) == ["tick-skipped"] && log?.skipped.first?.count == 2 && log?.skipped.first?.firstLine == 2)
     }
 }
+
+extension FleetLogTests {
+    @Test("a missed threshold reads the real server's tokens, the older builds' targets and cardcheck's own attempted, with accepted",
+          arguments: ["tokens", "targets", "attempted"])
+    func shortfallFields(_ key: String) throws {
+        let text = "{\"t\":\"2026-10-02T07:00:01.912Z\",\"event\":\"partial\",\"apnsEvent\":\"update\",\"\(key)\":2,\"accepted\":1}\n"
+            + "{\"t\":\"2026-10-02T07:00:03.912Z\",\"event\":\"none-accepted\",\"apnsEvent\":\"end\",\"\(key)\":1,\"accepted\":0}\n"
+        let log = try FleetLogFile.read(Array(text.utf8), strict: true)
+        #expect(log.lines.map(\.event) == [.partial(.update, attempted: 2, accepted: 1), .noneAccepted(.end, attempted: 1, accepted: 0)])
+    }
+
+    @Test("a shortfall line with none of the three counts is refused, naming the field")
+    func shortfallMissing() {
+        let text = "{\"t\":\"2026-10-02T07:00:01.912Z\",\"event\":\"partial\",\"apnsEvent\":\"update\",\"accepted\":1}\n"
+        #expect(throws: FleetLogFile.Failure(line: 1, problem: "$.tokens: expected a non-negative integer (or $.targets, $.attempted)")) {
+            try FleetLogFile.read(Array(text.utf8), strict: true)
+        }
+    }
+
+    @Test("a broadcast line of the channel era reads as a send to the channel")
+    func broadcastLine() throws {
+        let text = "{\"t\":\"2026-10-02T07:00:01.912Z\",\"event\":\"broadcast\",\"apnsEvent\":\"update\",\"env\":\"sandbox\",\"status\":200}\n"
+        let log = try FleetLogFile.read(Array(text.utf8), strict: true)
+        #expect(log.lines.map(\.event) == [.send(.update, token: FleetLogFile.broadcastToken, env: .sandbox, status: 200)])
+    }
+}

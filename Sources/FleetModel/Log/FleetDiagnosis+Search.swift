@@ -21,21 +21,34 @@ extension FleetDiagnosis {
     /// search gives up early where searching afresh is cheaper; nil: search to the end).
     func run(
         _ range: Range<Int>?, stop: StopSignal?, reason: @escaping () -> String,
-        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?
+        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?,
+        tick: ((_ line: Int, _ candidates: Int) -> Void)? = nil, openings: FleetWindowOpenings? = nil
     ) -> Outcome {
         let range = range ?? 0..<log.lines.count
         var lines = FleetLogReading(log.lines[range])
         var search = Search()
-        let target = options.breaking.flatMap { name in
-            model.properties.first { $0.name == name && $0.kind != .sometimes }.map { PropertyJudge(model: model, property: $0) }
+        let window = isWindow(range)
+        let target = breakingJudges
+        func breaks(_ before: (FleetState, FleetSystem.Action)?, _ s: FleetState) -> Bool {
+            target.contains { $0.breaks(before: before, s) }
         }
-        for s in model.initialStates() {
-            search.push(
-                Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
-                    binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
-                    broken: target?.breaks(before: nil, s) == true),
-                parent: -1, action: nil)
+        let known = window ? openings?[range] : nil
+        if let known {
+            // The window's openings, from a search of this range that walked every state before it.
+            search.nodes = known.trails
+            for o in known.opens { search.push(o.entry, parent: o.parent, action: o.action) }
+        } else {
+            for s in model.initialStates() {
+                search.push(
+                    Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
+                        binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
+                        broken: !window && breaks(nil, s)),
+                    parent: -1, action: nil)
+            }
         }
+        // The nodes opened from before the window (kept for a wider search, when this one walks them all).
+        var opened: [(entry: Open, parent: Int32, action: FleetSystem.Action)] = []
+        var openedMisses: Misses?
         // With a property to break: the first node past the last line, kept as the answer
         // should none break it.
         var wroteAll: Int32?
@@ -43,83 +56,144 @@ extension FleetDiagnosis {
         var actions: [FleetSystem.Action] = []
         var misses = Misses()
         var passed = (furthest: 0, at: 0)
+        var cut = (steps: false, world: false)
         while let open = search.pop() {
             let p = Int(open.entry.position)
             if p == lines.count(against: p) {
-                if target == nil || open.entry.broken { return outcome(.consistent, node: open.node, search, range: range, lines) }
+                if target.isEmpty || open.entry.broken {
+                    return outcome(.consistent, node: open.node, search, range: range, lines, window: window, cut: cut)
+                }
                 wroteAll = wroteAll ?? open.node
             }
             search.expanded += 1
-            if search.expanded & 255 == 0, stop?.isRaised == true {
-                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: reason()), node: open.node, search, range: range, lines)
+            if search.expanded & 255 == 1 {
+                if stop?.isRaised == true {
+                    return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: reason()), node: open.node, search, range: range, lines, window: window, cut: cut)
+                }
+                tick?(range.lowerBound + search.furthest, search.nodes.count)
             }
             if search.nodes.count > options.maxStates {
                 let why = "more than \(options.maxStates) search states (--max-states)"
-                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range, lines)
+                return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range, lines, window: window, cut: cut)
             }
             if search.furthest > passed.furthest {
                 passed = (search.furthest, search.expanded)
             } else if let stall, search.expanded - passed.at > stall {
-                return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range, lines)
+                return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range, lines, window: window, cut: cut)
             }
             if p >> 10 > reported >> 10 || reported < 0 {
                 reported = p
                 progress?(range.lowerBound + p, search.heap.count)
             }
             let node = open.entry
+            // Before a window's first line every step is free (its lines, if any, were written
+            // before the window): the states met are the configuration's reachable states.
+            let before = window && p == 0
             if p == search.furthest { misses.keep(node.state) }
             actions.removeAll(keepingCapacity: true)
             actions.append(contentsOf: model.actions(in: node.state))
             for action in actions {
                 let world = action.isWorld
-                if world && Int(node.world) >= options.gapWorldBudget { continue }
+                if world && Int(node.world) >= (before ? options.windowWorldBudget : options.gapWorldBudget) {
+                    if !before { cut.world = true }
+                    continue
+                }
                 guard let (next, renaming) = model.stepRenaming(node.state, action) else { continue }
                 var bit = node.vetoLogged
-                let events = model.logEvents(node.state, action, next, vetoLogged: &bit)
+                let events = written(model.logEvents(node.state, action, next, vetoLogged: &bit))
                 let across = Self.compact(renaming)
-                var binding = node.binding
-                let broken = node.broken || target?.breaks(before: (node.state, action), next) == true
-                if events.isEmpty {
-                    guard Int(node.steps) < options.gapSteps else { continue }
-                    binding.follow(across)
+                let binding = node.binding
+                let broken = node.broken || (!target.isEmpty && breaks((node.state, action), next))
+                if events.isEmpty || before {
+                    if !before {
+                        guard Int(node.steps) < options.gapSteps else {
+                            cut.steps = true
+                            continue
+                        }
+                    }
+                    var kept = binding
+                    kept.follow(across)
                     search.push(
-                        Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
-                            world: node.world + (world ? 1 : 0), steps: node.steps + 1, total: node.total + 1, position: node.position,
-                            broken: broken),
+                        Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: kept,
+                            world: node.world + (world ? 1 : 0), steps: before ? 0 : node.steps + 1, total: node.total + 1,
+                            position: node.position, broken: before ? false : broken),
                         parent: open.node, action: action)
-                    continue
+                    if events.isEmpty { continue }
                 }
                 // Past the last line (only searched for a property to break) nothing more is logged.
                 guard p < lines.count(against: p) else { continue }
-                var matched = lines.key(p) == Self.lineKey(events[0]) && p + events.count <= lines.count(against: p + events.count)
-                if matched {
-                    for (j, e) in events.enumerated() where !binding.match(e, lines.event(p + j), at: p + j, lines.names) {
-                        matched = false
-                        break
+                // A window may open on any of a step's lines (a file cut between two lines of one step).
+                for skip in 0..<(before ? events.count : 1) {
+                    let tail = events[skip...]
+                    var b = binding
+                    var matched = lines.key(p) == Self.lineKey(tail[tail.startIndex]) && p + tail.count <= lines.count(against: p + tail.count)
+                    if matched {
+                        for (j, e) in tail.enumerated() where !b.match(e, lines.event(p + j), at: p + j, lines.names) {
+                            matched = false
+                            break
+                        }
                     }
+                    guard matched else {
+                        if p == search.furthest { misses.add(Array(tail), node.binding) }
+                        continue
+                    }
+                    b.follow(across)
+                    let furthest = search.furthest
+                    let entry = Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: b,
+                        world: 0, steps: 0, total: node.total + 1, position: Int32(p + tail.count), broken: broken)
+                    if before && openings != nil { opened.append((entry, open.node, action)) }
+                    search.push(entry, parent: open.node, action: action)
+                    if search.furthest > furthest { misses = Misses() }
                 }
-                guard matched else {
-                    if p == search.furthest { misses.add(events, node.binding) }
-                    continue
-                }
-                binding.follow(across)
-                let furthest = search.furthest
-                search.push(
-                    Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: binding,
-                        world: 0, steps: 0, total: node.total + 1, position: Int32(p + events.count), broken: broken),
-                    parent: open.node, action: action)
-                if search.furthest > furthest { misses = Misses() }
             }
         }
-        if let wroteAll, let name = options.breaking {
-            return outcome(.unbroken(property: name), node: wroteAll, search, range: range, lines)
+        if window, known == nil, let openings {
+            if search.furthest == 0 { openedMisses = misses }
+            openings[range] = Self.opened(search, opened, misses: openedMisses)
         }
+        if let wroteAll, let name = options.breaking {
+            return outcome(.unbroken(property: name), node: wroteAll, search, range: range, lines, window: window, cut: cut)
+        }
+        if let known, search.furthest == 0, let m = known.misses { misses = m }
         let at = search.furthest
-        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range, lines)
+        var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range, lines, window: window, cut: cut)
         result.wouldLog = misses.distinct { describe($0, $1, lines.names) }
         result.stuckStates = misses.states
         result.stuckCount = misses.count
         return result
+    }
+
+    /// The trails before a window (position 0, renumbered) and the nodes opened from them.
+    static func opened(
+        _ search: Search, _ opened: [(entry: Open, parent: Int32, action: FleetSystem.Action)], misses: Misses?
+    ) -> FleetWindowOpenings.Opened {
+        var renumbered = [Int32](repeating: -1, count: search.nodes.count)
+        var trails: [Trail] = []
+        for (k, t) in search.nodes.enumerated() where t.position == 0 {
+            renumbered[k] = Int32(trails.count)
+            trails.append(Trail(parent: t.parent >= 0 ? renumbered[Int(t.parent)] : -1, action: t.action, position: 0))
+        }
+        return .init(trails: trails, opens: opened.map { ($0.entry, renumbered[Int($0.parent)], $0.action) }, misses: misses)
+    }
+
+    /// Whether a search of `range` opens on a window (`Options.window`; an episode searched
+    /// afresh opens on any reachable state too). With `--from-start` every search, the
+    /// episodes searched afresh included, starts from the initial states (the log is whole).
+    func isWindow(_ range: Range<Int>) -> Bool { options.window }
+
+    /// The judges of the properties `Options.breaking` names: one property, or every property
+    /// of a class (`zombie-card` names each `zombie-card:CAUSE`).
+    var breakingJudges: [PropertyJudge<FleetSystem>] {
+        guard let name = options.breaking else { return [] }
+        return model.properties.filter { p in
+            p.kind != .sometimes && (p.name == name || FleetSystem.propertyClass(p.name) == name)
+        }.map { PropertyJudge(model: model, property: $0) }
+    }
+
+    /// The model's lines the build wrote (`Options.events`): a kind it did not write is dropped.
+    func written(_ events: [FleetModelLogEvent]) -> [FleetModelLogEvent] {
+        guard let kinds = options.events, !events.isEmpty else { return events }
+        return events.filter { kinds.contains($0.kind) }
     }
 
     /// A node waiting to be expanded: what it is (its key, its budget left) and how far along.
@@ -247,7 +321,10 @@ extension FleetDiagnosis {
     }
 
     /// The steps to `node` from an initial state, with the lines each wrote.
-    func outcome(_ ending: Ending, node: Int32, _ search: Search, range: Range<Int>, _ lines: FleetLogReading) -> Outcome {
+    func outcome(
+        _ ending: Ending, node: Int32, _ search: Search, range: Range<Int>, _ lines: FleetLogReading, window: Bool,
+        cut: (steps: Bool, world: Bool)
+    ) -> Outcome {
         var chain: [Int] = []
         var t = Int(node)
         while t >= 0, t < search.nodes.count, search.nodes[t].parent >= 0 {
@@ -263,10 +340,15 @@ extension FleetDiagnosis {
             steps.append(a)
             linesOfStep.append(Array((range.lowerBound + from)..<(range.lowerBound + to)))
         }
-        return Outcome(
+        var out = Outcome(
             ending: ending, steps: steps, linesOfStep: linesOfStep, candidates: search.nodes.count, expanded: search.expanded,
             wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options, read: lines.events.count,
             lengthAsked: lines.lengthAsked)
+        out.cutBySteps = cut.steps
+        out.cutByWorld = cut.world
+        // The steps before the one that wrote the window's first line (none written yet: all).
+        if window { out.beforeWindow = linesOfStep.firstIndex { !$0.isEmpty } ?? steps.count }
+        return out
     }
 
     /// What a step would have logged, as JSON lines without their time, named through `binding`
@@ -291,8 +373,10 @@ extension FleetDiagnosis {
     /// Whether the log of `steps` (from the first initial state) is exactly the log's lines
     /// `range`, under one binding built as the lines come: the number of lines it matched, or
     /// nil at the first line it does not (a disabled step, a different event, a line too many
-    /// or too few). Independent of the search: it checks a witness the search returned.
-    public func projection(of steps: [FleetSystem.Action], matches range: Range<Int>? = nil) -> Int? {
+    /// or too few). Independent of the search: it checks a witness the search returned. For a
+    /// window (`beforeWindow`: the steps before it), the lines of the steps before are not in
+    /// the log, and the first line may be any of the next step's lines.
+    public func projection(of steps: [FleetSystem.Action], matches range: Range<Int>? = nil, beforeWindow: Int? = nil) -> Int? {
         let range = range ?? 0..<log.lines.count
         let lines = Array(log.lines[range].map(\.event))
         let names = FleetLogNames(Array(log.lines[range]))
@@ -300,9 +384,24 @@ extension FleetDiagnosis {
         var binding = FleetLogBinding(sessions: model.config.sessions.count)
         var vetoLogged: UInt8 = 0
         var p = 0
-        for action in steps {
+        for (k, action) in steps.enumerated() {
             guard model.actions(in: state).contains(action), let (next, renaming) = model.stepRenaming(state, action) else { return nil }
-            for e in model.logEvents(state, action, next, vetoLogged: &vetoLogged) {
+            let events = written(model.logEvents(state, action, next, vetoLogged: &vetoLogged))
+            if let w = beforeWindow, k < w {
+                binding.follow(Self.compact(renaming))
+                state = next
+                continue
+            }
+            var tail = events[...]
+            if let w = beforeWindow, k == w {
+                // The window opens on the first of this step's lines that starts a match.
+                guard let skip = (0..<max(1, events.count)).first(where: { j in
+                    var b = binding
+                    return events[j...].enumerated().allSatisfy { i, e in i < lines.count && b.match(e, lines[i], at: i, names) }
+                }) else { return nil }
+                tail = events[skip...]
+            }
+            for e in tail {
                 guard p < lines.count, binding.match(e, lines[p], at: p, names) else { return nil }
                 p += 1
             }

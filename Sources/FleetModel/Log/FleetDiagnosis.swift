@@ -29,6 +29,18 @@ public struct FleetDiagnosis {
         /// Whether a search that reads what an earlier one read (`FleetRunMemo`) is answered by
         /// it (off: `diagnose --no-reuse`, for measuring; the report is the same but its search line).
         public var reuseRuns = true
+        /// Whether the log is a window of a longer one (`diagnose` without `--from-start`): its
+        /// first line may be written from any state the configuration reaches, not only from the
+        /// initial ones. The search then enumerates the reachable states lazily (every step free,
+        /// logged or not, before line 1; within `windowWorldBudget`) and leaves them as soon as
+        /// one writes line 1. An episode searched afresh opens the same way.
+        public var window = false
+        /// World actions before the window: the configuration's world budget, so the states a
+        /// window may open in are the states `check` explores.
+        public var windowWorldBudget = 0
+        /// The event kinds the build wrote (`--events`; nil: every kind the spec lists): a line
+        /// of another kind is not required of the model (a card nulled with no line).
+        public var events: Set<String>?
 
         public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
             self.gapWorldBudget = gapWorldBudget
@@ -77,6 +89,13 @@ public struct FleetDiagnosis {
         public var stuckCount: Int
         /// The line (0-based) the witness's behaviour starts at, from the model's initial states.
         public var origin: Int = 0
+        /// For a window: how many of `steps` come before the window (their lines, if any, are not
+        /// in the log; the step after them writes the window's first line). nil: from the start.
+        public var beforeWindow: Int?
+        /// Whether a gap bound cut a path (`--gap-steps`, `--gap-budget`): a stuck or unbroken
+        /// answer is then an answer within these bounds only.
+        public var cutBySteps = false
+        public var cutByWorld = false
         /// The gap bounds of the search that gave this outcome.
         public var level: Options?
         /// How many lines of its range the search read, and the largest position it compared

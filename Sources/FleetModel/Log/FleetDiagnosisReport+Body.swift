@@ -38,12 +38,14 @@ extension FleetDiagnosisReport {
             }
             out.append("  candidate states there: \(outcome.stuckCount) (first \(outcome.stuckStates.count) below)")
             for s in outcome.stuckStates { out.append("    " + describe(model, s)) }
+            out += bounds(outcome)
             out.append("longest prefix, one behaviour of \(steps.count) steps:")
         case .unbroken(let name):
             let settle = settling(model, steps)
             steps += settle.steps
             linesOfStep += settle.steps.map { _ in [] }
             out.append("no behaviour within the gap bounds writes these lines and breaks \(name); the first that writes them (\(steps.count) steps, story below) keeps it")
+            out += bounds(outcome)
         case .stalled(let index):
             out.append("NOT decided: the carried search gave up at line \(log.lines[min(index, max(0, log.lines.count - 1))].number)")
             out.append("the behaviour reached so far (\(steps.count) steps):")
@@ -51,7 +53,9 @@ extension FleetDiagnosisReport {
             out.append("NOT decided: the search was cut short at line \(log.lines[min(index, max(0, log.lines.count - 1))].number) (\(why)); \(outcome.candidates) candidate states stored")
             out.append("the behaviour reached so far (\(steps.count) steps):")
         }
-        if outcome.origin > 0, outcome.origin < log.lines.count {
+        if let w = outcome.beforeWindow {
+            out += opening(model, steps, w, outcome.origin, log)
+        } else if outcome.origin > 0, outcome.origin < log.lines.count {
             out.append("  (this behaviour starts from the model's initial states at line \(log.lines[outcome.origin].number))")
         }
         // A day's log makes a witness of many thousand steps: the story tells its first ones.
@@ -62,13 +66,47 @@ extension FleetDiagnosisReport {
         }
         for l in story.lines {
             let logged = linesOfStep[l.number - 1].map { "\(log.lines[$0].number)" }
-            var text = "  \(l.number). " + (logged.isEmpty ? "" : "[log \(logged.joined(separator: ", "))] ") + "\(l.actor) — \(l.action)."
+            let early = outcome.beforeWindow.map { l.number <= $0 } ?? false
+            var text = "  \(l.number). " + (early ? "(before the window) " : "")
+                + (logged.isEmpty ? "" : "[log \(logged.joined(separator: ", "))] ") + "\(l.actor) — \(l.action)."
             if !l.changes.isEmpty { text += " " + l.changes.joined(separator: "; ") + "." }
             out.append(text)
             for g in l.guards { out.append("     guard: \(g)") }
         }
         out += broken(model, steps, linesOfStep, log)
         return out
+    }
+
+    /// Where a window opened: how many steps the configuration took to reach the state that
+    /// writes its first line (their lines are before the window), and that state.
+    static func opening(_ model: FleetSystem, _ steps: [FleetSystem.Action], _ before: Int, _ origin: Int, _ log: FleetLog) -> [String] {
+        guard var s = model.initialStates().first, origin < log.lines.count else { return [] }
+        for a in steps.prefix(before) {
+            guard let next = model.next(s, a) else { return [] }
+            s = next
+        }
+        let line = log.lines[origin].number
+        let reached = before == 0 ? "the model's initial state" : "a state the configuration reaches in \(before) step(s) from its initial states (their lines, if any, are before the window)"
+        return ["  the window opens at line \(line) on \(reached): " + describe(model, s)]
+    }
+
+    /// For an answer that tried every behaviour within the gap bounds: which bound cut a path
+    /// (the answer holds within it only) and the next width to try; or that none did.
+    static func bounds(_ outcome: FleetDiagnosis.Outcome) -> [String] {
+        guard let level = outcome.level else { return [] }
+        var cut: [String] = []
+        var next: [String] = []
+        if outcome.cutBySteps {
+            cut.append("--gap-steps \(level.gapSteps)")
+            if level.gapSteps < 64 { next.append("--gap-steps \(min(64, level.gapSteps + 8))") }
+        }
+        if outcome.cutByWorld {
+            cut.append("--gap-budget \(level.gapWorldBudget)")
+            if level.gapWorldBudget < 8 { next.append("--gap-budget \(level.gapWorldBudget + 1)") }
+        }
+        guard !cut.isEmpty else { return ["  no gap bound cut a path: this holds at any gap width"] }
+        return ["  this holds within the gap bounds: \(cut.joined(separator: " and ")) cut paths"
+            + (next.isEmpty ? " (already the widest)" : "; the next width: \(next.joined(separator: " "))")]
     }
 
     /// The steps a report tells as a story at most.
@@ -93,7 +131,7 @@ extension FleetDiagnosisReport {
             let judge = PropertyJudge(model: model, property: p)
             let at = states.indices.first { k in judge.breaks(before: k > 0 ? (states[k - 1], steps[k - 1]) : nil, states[k]) }
             guard let k = at else { continue }
-            let after = lastLine[k] >= 0 ? "after log line \(log.lines[lastLine[k]].number)" : "before the first line"
+            let after = lastLine[k] >= 0 ? "after log line \(log.lines[lastLine[k]].number)" : "before the log's first line"
             let cls = FleetSystem.propertyClass(p.name)
             let cause = p.name.contains(":") ? String(p.name.split(separator: ":").last ?? "") : ""
             var text = "  \(p.name) at step \(k) (\(after))"
@@ -142,6 +180,10 @@ extension FleetDiagnosisReport {
         for d in s.devices.indices {
             let dev = s.devices[d]
             parts.append("phone\(d + 1): app \(dev.app.rawValue), \(dev.cards.count) card(s)")
+        }
+        if s.registries.count > 0 {
+            let r = s.registries[0]
+            parts.append("host 0's store: \(r.pushToStart.count) push-to-start, \(r.update.count) update token(s)")
         }
         parts.append("\(s.pushes.count) push(es), \(s.posts.count) POST(s) in flight")
         return parts.joined(separator: "; ")

@@ -8,13 +8,15 @@ extension FleetDiagnosisReport {
     /// free within the gap bounds (a card frozen after the log ends breaks its property there).
     static func breaking(
         _ name: String, _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options,
-        stop: StopSignal?, reason: @escaping () -> String, progress: ((_ line: Int, _ candidates: Int) -> Void)?
+        stop: StopSignal?, reason: @escaping () -> String, progress: ((_ line: Int, _ candidates: Int) -> Void)?,
+        heartbeat: ((_ line: Int, _ candidates: Int) -> Void)?
     ) -> FleetDiagnosisReport {
         var outcome: FleetDiagnosis.Outcome?
         var explored = 0, candidates = 0
+        let openings = FleetWindowOpenings()
         for level in levels(options) {
             let found = FleetDiagnosis(model: model, log: log, options: level)
-                .run(nil, stop: stop, reason: reason, progress: progress, stall: nil)
+                .run(nil, stop: stop, reason: reason, progress: progress, stall: nil, tick: heartbeat, openings: openings)
             explored += found.expanded
             candidates += found.candidates
             outcome = found
@@ -22,7 +24,9 @@ extension FleetDiagnosisReport {
             if case .cutShort = found.ending { break }
         }
         var text = header(model, log, path: path, episodes: 1, options: options)
-        text.append("asked: a behaviour that writes every line and breaks \(name) (--breaking: the log is searched as one episode)")
+        let causes = model.properties.filter { $0.kind != .sometimes && FleetSystem.propertyClass($0.name) == name && $0.name != name }
+        let asked = causes.isEmpty ? name : "\(name) (any of its \(causes.count) cause(s): \(causes.map(\.name).joined(separator: ", ")))"
+        text.append("asked: a behaviour that writes every line and breaks \(asked) (--breaking: the log is searched as one episode)")
         let verdict: Verdict
         switch outcome?.ending {
         case .consistent?: verdict = .consistent
@@ -41,12 +45,26 @@ extension FleetDiagnosisReport {
         case .unbroken:
             text.append("result: consistent, but no behaviour within the gap bounds that writes it breaks \(name)")
         case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
+        case .pieces, .noEvidence: break  // not from one search
         }
         return FleetDiagnosisReport(verdict: verdict, lines: text, outcomes: outcome.map { [$0] } ?? [])
     }
 
-    /// The properties `--breaking` can name: every one but the reachability goals.
+    /// The properties `--breaking` can name: every one but the reachability goals, and each
+    /// class of them (`zombie-card` for any `zombie-card:CAUSE`), in the model's order.
     public static func breakable(_ model: FleetSystem) -> [String] {
-        model.properties.filter { $0.kind != .sometimes }.map(\.name)
+        var out: [String] = []
+        for p in model.properties where p.kind != .sometimes {
+            let cls = FleetSystem.propertyClass(p.name)
+            if cls != p.name, !out.contains(cls) { out.append(cls) }
+            out.append(p.name)
+        }
+        return out
+    }
+
+    /// The reachability goals (`reach:`): properties that exist but cannot be asked to break
+    /// (a goal is reached, not broken).
+    public static func goals(_ model: FleetSystem) -> [String] {
+        model.properties.filter { $0.kind == .sometimes }.map(\.name)
     }
 }

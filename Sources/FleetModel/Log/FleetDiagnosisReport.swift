@@ -5,8 +5,13 @@ import FleetCard
 /// search: the next episode starts again from the model's initial states), and the report text.
 public struct FleetDiagnosisReport {
     public enum Verdict: Equatable, Sendable {
-        /// Every episode consistent.
+        /// One behaviour writes every line.
         case consistent
+        /// Each episode is written by a behaviour of its own, but no one behaviour writes them
+        /// all: the behaviour carried from the first line breaks at this 1-based line.
+        case pieces(line: Int)
+        /// No line of a kind the model knows: nothing to check.
+        case noEvidence
         /// Some episode inconsistent (the first at this 1-based line).
         case inconsistent(line: Int)
         /// The search was cut short (a limit or a signal) before an answer.
@@ -42,16 +47,24 @@ public struct FleetDiagnosisReport {
     }
 
     /// Diagnoses `log` (named `path` in the text) on `model`: one search carried through the
-    /// log; where it sticks, the episode is searched again from the model's initial states at
-    /// its first line (the phones' state there is not in the log), and if that sticks too the
-    /// episode is inconsistent and the search starts afresh at the next episode.
+    /// log; where it sticks, the episode is searched again from any reachable state at its
+    /// first line (the phones' state there is not in the log), and if that sticks too the
+    /// episode is inconsistent and the search starts afresh at the next episode. "Consistent"
+    /// only when one search from the first line writes every line: when episodes passed only
+    /// afresh, the search from the first line is run to the end to say where it breaks.
     public static func make(
         _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options = .init(),
         stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
-        progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil
+        progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil,
+        heartbeat: ((_ line: Int, _ candidates: Int) -> Void)? = nil
     ) -> FleetDiagnosisReport {
+        if log.lines.isEmpty {
+            var text = header(model, log, path: path, episodes: 0, options: options)
+            text.append("result: no evidence (no line of a kind the model knows: nothing to check)")
+            return FleetDiagnosisReport(verdict: .noEvidence, lines: text, outcomes: [])
+        }
         if let name = options.breaking {
-            return breaking(name, model, log, path: path, options: options, stop: stop, reason: reason, progress: progress)
+            return breaking(name, model, log, path: path, options: options, stop: stop, reason: reason, progress: progress, heartbeat: heartbeat)
         }
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
         let levels = levels(options)
@@ -61,7 +74,7 @@ public struct FleetDiagnosisReport {
         func episode(of index: Int) -> Int { (starts.lastIndex { $0 <= index }) ?? 0 }
         func end(of e: Int) -> Int { e + 1 < starts.count ? starts[e + 1] : n }
         // Episodes a search beginning at episode `first` passed: consistent, or fresh for the
-        // first when it was searched from the model's initial states.
+        // first when it was searched afresh (not carried from the lines before).
         func passed(_ episodes: Range<Int>, first: Int, retried: Bool) {
             for e in episodes where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
         }
@@ -70,6 +83,7 @@ public struct FleetDiagnosisReport {
         // much alike), and widens from there; a line is called inconsistent only by the widest.
         var hint = 0
         var memo = FleetRunMemo()
+        let openings = FleetWindowOpenings()
         // Every 1,024 lines, however many searches the lines took.
         var reported = -1
         func progressed(_ line: Int, _ candidates: Int) {
@@ -78,42 +92,53 @@ public struct FleetDiagnosisReport {
             progress(line, candidates)
         }
         var outcomes: [FleetDiagnosis.Outcome] = []
+        var spent = 0
+        // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
+        // A line is called inconsistent only by the widest. A search carried past its first
+        // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
+        func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
+            var k = hint
+            var outcome = run(range, level: k, stall: stall)
+            while outcome.ending != .consistent, k + 1 < levels.count, stop?.isRaised != true {
+                // A search that gave up is searched afresh where it stalled, not wider: what
+                // stalls it is mostly an episode no gap carries into (the phones' state is lost).
+                if case .stalled = outcome.ending { break }
+                if case .cutShort = outcome.ending { break }
+                k += 1
+                outcome = run(range, level: k, stall: stall)
+            }
+            if outcome.ending == .consistent { hint = needed(outcome, levels) }
+            return outcome
+        }
+        func run(_ range: Range<Int>, level k: Int, stall: Int?) -> FleetDiagnosis.Outcome {
+            let window = diagnosis.isWindow(range)
+            if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, window: window, level: k, stall: stall) {
+                progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
+                return known
+            }
+            let outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
+                .run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat, openings: openings)
+            spent += outcome.candidates
+            explored += outcome.expanded
+            if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, level: k, stall: stall) }
+            return outcome
+        }
         var from = 0
         var retried = false
         var firstStuck: Int?
+        // Where the one behaviour from the first line breaks, once a search from there is stuck.
+        var oneBreaks: FleetDiagnosis.Outcome?
         // Where the carried search began that gave up (stalled) at the episode now searched
         // afresh: before an episode is called inconsistent, that search is run to the end.
         var stalledFrom: Int?
         while from < n {
-            // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
-            // A line is called inconsistent only by the widest. A search carried past its first
-            // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
-            var spent = 0
-            func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
-                var k = hint
-                var outcome = run(range, level: k, stall: stall)
-                while outcome.ending != .consistent, k + 1 < levels.count, stop?.isRaised != true {
-                    // A search that gave up is searched afresh where it stalled, not wider: what
-                    // stalls it is mostly an episode no gap carries into (the phones' state is lost).
-                    if case .stalled = outcome.ending { break }
-                    k += 1
-                    outcome = run(range, level: k, stall: stall)
-                }
-                if outcome.ending == .consistent { hint = needed(outcome, levels) }
-                return outcome
+            if stop?.isRaised == true {
+                // Stopped between two searches: the episodes not searched are not decided.
+                let why = reason()
+                for k in episode(of: from)..<starts.count where results[k] == nil { results[k] = .notDecided(index: from, reason: why) }
+                break
             }
-            func run(_ range: Range<Int>, level k: Int, stall: Int?) -> FleetDiagnosis.Outcome {
-                if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, level: k, stall: stall) {
-                    progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
-                    return known
-                }
-                let outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                    .run(range, stop: stop, reason: reason, progress: progressed, stall: stall)
-                spent += outcome.candidates
-                explored += outcome.expanded
-                if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, level: k, stall: stall) }
-                return outcome
-            }
+            spent = 0
             var outcome = search(from..<n, stall: stallBudget)
             if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
                 // Stalled in the episode it began at: that episode alone is searched to the end
@@ -140,10 +165,11 @@ public struct FleetDiagnosisReport {
                 firstStuck = nil
                 from = n
             case .stuck(let index):
+                if from == 0 && oneBreaks == nil { oneBreaks = outcome }
                 let e = episode(of: index)
                 passed(first..<e, first: first, retried: retried)
                 if starts[e] > from {
-                    // Searched again from the model's initial states where the stuck episode begins.
+                    // Searched again from any reachable state where the stuck episode begins.
                     stalledFrom = nil
                     firstStuck = index
                     from = starts[e]
@@ -174,8 +200,8 @@ public struct FleetDiagnosisReport {
                 from = starts[e]
                 retried = true
             case .cutShort(let index, let why):
-                for k in first..<episode(of: index) where results[k] == nil { results[k] = .consistent }
-                for k in episode(of: index)..<starts.count { results[k] = .notDecided(index: index, reason: why) }
+                for k in first..<episode(of: index) where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                for k in episode(of: index)..<starts.count where results[k] == nil { results[k] = .notDecided(index: index, reason: why) }
                 from = n
             case .unbroken:
                 // Only a search asked to break a property (`breaking`, which does not come here).
@@ -190,39 +216,79 @@ public struct FleetDiagnosisReport {
         for r in results {
             if case .notDecided(_, let why) = r, verdict == .consistent { verdict = .cutShort(reason: why); break }
         }
+        // Episodes written only by behaviours of their own: one behaviour writes the log only
+        // if the search from the first line, run to the end (no stall budget), passes.
+        var whole: FleetDiagnosis.Outcome?
+        if verdict == .consistent, results.contains(where: { $0 == .fresh }) {
+            if oneBreaks == nil, stop?.isRaised != true {
+                spent = 0
+                var again = search(0..<n, stall: nil)
+                again.candidates = spent
+                outcomes.append(again)
+                whole = again
+                if case .stuck = again.ending { oneBreaks = again }
+            }
+            if let broke = oneBreaks, case .stuck(let index) = broke.ending {
+                verdict = .pieces(line: log.lines[index].number)
+            } else if let whole, whole.ending == .consistent {
+                // One behaviour writes it after all (the carried search had only given up).
+                for e in results.indices { results[e] = .consistent }
+            } else if case .cutShort(_, let why)? = whole?.ending {
+                verdict = .cutShort(reason: "each episode is consistent on its own; whether one behaviour writes them all: \(why)")
+            } else {
+                verdict = .cutShort(reason: "each episode is consistent on its own; whether one behaviour writes them all was not searched")
+            }
+        }
         var text = header(model, log, path: path, episodes: starts.count, options: options)
         text += episodeLines(log, starts, results)
-        // The body tells the first search that stuck (the longest prefix there), else the witness.
-        let shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
+        // The body tells where one behaviour breaks for a log in pieces, else the first search
+        // that stuck (the longest prefix there), else the witness.
+        let shown: FleetDiagnosis.Outcome?
+        switch verdict {
+        case .pieces: shown = oneBreaks
+        case .consistent: shown = whole ?? outcomes.last
+        default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
+        }
         if let shown { text += body(diagnosis, shown, log) }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
         text.append("search: \(searched) candidate state(s) over \(outcomes.count) run(s), \(explored) gap state(s) explored"
             + (memo.hits > 0 ? "; \(memo.hits) search(es) answered by an earlier one that read the same lines up to names" : ""))
         text += FleetLogRule.lines(log)
         switch verdict {
-        case .consistent: text.append("result: consistent (every line is a behaviour of the model)")
+        case .consistent: text.append("result: consistent (one behaviour of the model writes every line)")
+        case .pieces(let line):
+            text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line))")
         case .inconsistent(let line): text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
         case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
-        case .unbroken: break  // only with `breaking`
+        case .unbroken, .noEvidence: break  // only with `breaking`, or an empty log (above)
         }
         return FleetDiagnosisReport(verdict: verdict, lines: text, outcomes: outcomes)
     }
 
     /// The episodes: a count when all are consistent and carried, else one line for each that is
-    /// not (searched afresh, inconsistent, not decided).
+    /// not (searched afresh, inconsistent), and one for each run of episodes not decided.
     static func episodeLines(_ log: FleetLog, _ starts: [Int], _ results: [EpisodeResult?]) -> [String] {
         let n = log.lines.count
         var out: [String] = []
-        for (e, s) in starts.enumerated() {
+        var e = 0
+        while e < starts.count {
+            let s = starts[e]
             let end = e + 1 < starts.count ? starts[e + 1] : n
             let span = "episode \(e + 1), lines \(log.lines[s].number)–\(log.lines[end - 1].number)"
             switch results[e] {
             case .consistent?, nil: if starts.count <= 20 { out.append("  \(span): consistent") }
-            case .fresh?: out.append("  \(span): consistent, searched from the model's initial states at its first line (no behaviour of the lines before reaches its end)")
+            case .fresh?: out.append("  \(span): consistent only as a behaviour of its own, opening at its first line (no behaviour carried from the lines before writes it)")
             case .inconsistent(let index)?: out.append("  \(span): INCONSISTENT at line \(log.lines[index].number)")
             case .notDecided(let index, let why)?:
-                out.append("  \(span): not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
+                // A run of episodes not decided is one line (a log stopped early has thousands).
+                var last = e
+                while last + 1 < starts.count, case .notDecided? = results[last + 1] { last += 1 }
+                let stop = last + 1 < starts.count ? starts[last + 1] : n
+                let episodes = last > e ? "episodes \(e + 1)–\(last + 1)" : "episode \(e + 1)"
+                out.append("  \(episodes), lines \(log.lines[s].number)–\(log.lines[stop - 1].number): not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
+                e = last
             }
+            e += 1
         }
         let carried = results.count { $0 == .consistent }
         return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
@@ -263,6 +329,16 @@ public struct FleetDiagnosisReport {
     static func header(_ model: FleetSystem, _ log: FleetLog, path: String, episodes: Int, options: FleetDiagnosis.Options) -> [String] {
         var out = ["\(path): \(log.lines.count) line(s) read, \(episodes) episode(s); model fleet-card: \(StrictJSON.shortened(model.config.description, limit: 120))"]
         out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (narrower gaps tried first); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
+        if options.window {
+            out.append("the log is read as a window: its first line may be written from any state the configuration reaches (up to \(options.windowWorldBudget) world action(s) before it, the configuration's world budget; --from-start for a whole log)")
+        } else {
+            out.append("the log is read from the model's initial states (--from-start: the log is whole; an episode searched afresh starts from them too)")
+        }
+        if let kinds = options.events {
+            let unwritten = FleetFileLogEvent.kinds.filter { !kinds.contains($0) }
+            out.append("the build wrote: \(FleetFileLogEvent.kinds.filter { kinds.contains($0) }.joined(separator: ", "))"
+                + (unwritten.isEmpty ? "" : " (not: \(unwritten.joined(separator: ", ")); the model's lines of those kinds are not required)"))
+        }
         if !log.skipped.isEmpty {
             let total = log.skipped.reduce(0) { $0 + $1.count }
             out.append("skipped \(total) line(s) of unknown event kinds: "

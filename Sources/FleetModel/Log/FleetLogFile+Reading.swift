@@ -18,7 +18,7 @@ extension FleetLogFile {
         public static let token = "expected a non-empty token prefix string"
         public static func unknownKind(_ kind: String) -> String {
             "$.event: unknown event kind \"\(StrictJSON.shortened(kind))\" (refused under --strict; known: "
-                + FleetFileLogEvent.kinds.joined(separator: ", ") + ")"
+                + FleetFileLogEvent.kinds.joined(separator: ", ") + ", broadcast)"
         }
     }
 
@@ -54,6 +54,9 @@ extension FleetLogFile {
 
     enum Read { case known(FleetLogLine), unknown(String) }
 
+    /// The name a `broadcast` line's send is read with: the channel, one name for both environments.
+    public static let broadcastToken = "broadcast"
+
     static func line(_ bytes: [UInt8], number: Int) throws(Failure) -> Read {
         func fail(_ problem: String) -> Failure { Failure(line: number, problem: problem) }
         let value: JSONValue
@@ -85,6 +88,12 @@ extension FleetLogFile {
             }
             return out
         }
+        // How many tokens a missed threshold addressed: `tokens` (the real server), `targets`
+        // (older builds) or `attempted` (cardcheck's own files before), whichever is there.
+        func addressed() throws(Failure) -> Int {
+            for key in ["tokens", "targets", "attempted"] where o[key] != nil { return try count(key) }
+            throw field("tokens", Expected.count + " (or $.targets, $.attempted)")
+        }
         let event: FleetFileLogEvent
         switch kind {
         case "decide":
@@ -112,11 +121,15 @@ extension FleetLogFile {
             event = .clientEnded(hadActive: had)
         case "adopted": event = .adopted
         case "no-tokens": event = .noTokens(try action())
-        // `tokens` as the real server writes it; `attempted` in files cardcheck wrote before.
-        case "none-accepted":
-            event = .noneAccepted(try action(), attempted: try count(o["tokens"] == nil ? "attempted" : "tokens"), accepted: try count("accepted"))
-        case "partial":
-            event = .partial(try action(), attempted: try count(o["tokens"] == nil ? "attempted" : "tokens"), accepted: try count("accepted"))
+        case "none-accepted": event = .noneAccepted(try action(), attempted: try addressed(), accepted: try count("accepted"))
+        case "partial": event = .partial(try action(), attempted: try addressed(), accepted: try count("accepted"))
+        case "broadcast":
+            // The broadcast-channel builds: one send to the environment's channel, no token. The
+            // model's channel send is its token 0, bound here to the one name "broadcast".
+            let a = try action()
+            guard case .string(let e)? = o["env"], let env = ApnsEnvironment(rawValue: e) else { throw field("env", Expected.env) }
+            guard case .int(let status)? = o["status"], (0...999).contains(status) else { throw field("status", Expected.status) }
+            event = .send(a, token: FleetLogFile.broadcastToken, env: env, status: status)
         case "start-vetoed": event = .startVetoed(population: try sids("population"))
         default: return .unknown(kind)
         }

@@ -8,6 +8,8 @@ struct FleetRunMemo {
     typealias Line = FleetLogEvent<Int, Int>
 
     struct Key: Hashable {
+        /// Whether the run opened on a window (its first line written from any reachable state).
+        var window: Bool
         var level: Int
         var stall: Int?
         var first: Line
@@ -28,10 +30,10 @@ struct FleetRunMemo {
     static let perKey = 256
 
     /// The outcome of searching `range` at gap level `level`, if a run kept earlier read the same.
-    mutating func answer(_ log: FleetLog, _ range: Range<Int>, level: Int, stall: Int?) -> FleetDiagnosis.Outcome? {
+    mutating func answer(_ log: FleetLog, _ range: Range<Int>, window: Bool, level: Int, stall: Int?) -> FleetDiagnosis.Outcome? {
         guard !range.isEmpty else { return nil }
         var reading = FleetLogReading(log.lines[range])
-        guard let first = reading.canonical(0), let kept = entries[Key(level: level, stall: stall, first: first)] else { return nil }
+        guard let first = reading.canonical(0), let kept = entries[Key(window: window, level: level, stall: stall, first: first)] else { return nil }
         for entry in kept {
             let lengthAlike = entry.count == range.count || (entry.count > entry.lengthAsked && range.count > entry.lengthAsked)
             guard lengthAlike, range.count >= entry.lines.count else { continue }
@@ -44,7 +46,7 @@ struct FleetRunMemo {
 
     /// Keeps a run's outcome for later runs: one that ended consistent or gave up (a stuck
     /// run's report names the log's own sids and tokens; a cut-short one is no answer).
-    mutating func keep(_ outcome: FleetDiagnosis.Outcome, _ log: FleetLog, _ range: Range<Int>, level: Int, stall: Int?) {
+    mutating func keep(_ outcome: FleetDiagnosis.Outcome, _ log: FleetLog, _ range: Range<Int>, window: Bool, level: Int, stall: Int?) {
         switch outcome.ending {
         case .consistent, .stalled: break
         case .stuck, .cutShort, .unbroken: return
@@ -56,7 +58,7 @@ struct FleetRunMemo {
             lines.append(line)
         }
         guard let first = lines.first else { return }
-        let key = Key(level: level, stall: stall, first: first)
+        let key = Key(window: window, level: level, stall: stall, first: first)
         guard entries[key, default: []].count < Self.perKey else { return }
         var kept = outcome
         kept.candidates = 0
