@@ -58,16 +58,18 @@ final class RunStop: Sendable {
     func during<T>(timeLimit: Int? = nil, _ body: () -> T) -> T {
         SignalWatcher.shared.start()
         SignalWatcher.shared.begin(self)
-        var timer: DispatchSourceTimer?
+        // The time limit waits on a thread of its own, not on Dispatch's global queue: that queue
+        // is as wide as the cores, and searches or other runs keeping it busy delayed the limit by minutes.
+        let ended = DispatchSemaphore(value: 0)
         if let timeLimit {
-            let source = DispatchSource.makeTimerSource(queue: .global())
-            source.schedule(deadline: .now() + .seconds(timeLimit))
-            source.setEventHandler { [self] in raise(-1) }
-            source.resume()
-            timer = source
+            let deadline = DispatchTime.now() + .seconds(timeLimit)
+            let timer = Thread { [self] in
+                if ended.wait(timeout: deadline) == .timedOut { raise(-1) }
+            }
+            timer.start()
         }
         defer {
-            timer?.cancel()
+            if timeLimit != nil { ended.signal() }
             SignalWatcher.shared.end(self)
         }
         return body()

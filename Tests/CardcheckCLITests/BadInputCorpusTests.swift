@@ -127,7 +127,7 @@ struct BadInputCorpusTests {
         (["diagnose", log("log-bad-bool")], 2, "\(log("log-bad-bool")): line 1: $.hadActive: expected true or false"),
         (["diagnose", log("log-unknown-kind"), "--strict"], 2,
          "\(log("log-unknown-kind")): line 1: $.event: unknown event kind \"tick-skipped\" (refused under --strict; known: "
-            + "decide, send, no-tokens, none-accepted, partial, client-ended, adopted, start-vetoed)"),
+            + "decide, send, no-tokens, none-accepted, partial, client-ended, adopted, start-vetoed, broadcast)"),
         (["diagnose", log("log-bad-env"), "--config", "Models/die-hard.json"], 2,
          "Models/die-hard.json: model \"die-hard\" writes no server log to diagnose"),
         (["diagnose", log("none")], 2, "\(log("none")): no such file"),
