@@ -16,19 +16,21 @@ extension FleetRow {
     }
 
     /// The server's row title, as its TypeScript computes it (spec: "reduceFleetLiveActivity
-    /// (TypeScript)"): `title.trim()`, then, when its `length` passes 80, `slice(0, 79) + "…"`;
-    /// empty after the trim: `sid.slice(0, 8)`, then "Session". JavaScript strings count UTF-16
-    /// code units, so "é" is 1, "😀" 2 and "🇫🇷" 4. A cut between the two halves of a surrogate
-    /// pair leaves a lone surrogate, which a Swift String cannot hold: it becomes U+FFFD.
+    /// (TypeScript)"): the fallback first, on the raw title (`title || sid.slice(0, 8) ||
+    /// "Session"`), then the clip (`serverClip`). So a blank title (only whitespace) is not empty
+    /// when the fallback looks, and renders as "" after the clip (issue 50, item 6).
     public static func serverTitle(_ title: String, sid: String) -> String {
-        let own = jsTrimmed(title)
-        guard own.isEmpty else { return jsCut(own, keeping: maxServerTitleLength - 1, past: maxServerTitleLength) }
-        return !sid.isEmpty ? jsPrefix(sid, 8) : "Session"
+        serverClip(!title.isEmpty ? title : !sid.isEmpty ? jsPrefix(sid, 8) : "Session")
     }
 
-    /// `text` when its UTF-16 length is at most `limit`, else its first `keep` units and "…".
-    static func jsCut(_ text: String, keeping keep: Int, past limit: Int) -> String {
-        text.utf16.count <= limit ? text : jsPrefix(text, keep) + "…"
+    /// The watcher's clip: `t.replace(/\s+/g, " ").trim()`, then, when its `length` passes 80,
+    /// `slice(0, 79).trimEnd() + "…"`. JavaScript strings count UTF-16 code units, so "é" is 1,
+    /// "😀" 2 and "🇫🇷" 4. A cut between the two halves of a surrogate pair leaves a lone
+    /// surrogate, which a Swift String cannot hold: it becomes U+FFFD.
+    static func serverClip(_ text: String) -> String {
+        let clean = jsTrimmed(jsCollapsed(text))
+        guard clean.utf16.count > maxServerTitleLength else { return clean }
+        return jsTrimmedEnd(jsPrefix(clean, maxServerTitleLength - 1)) + "…"
     }
 
     /// JavaScript's `text.slice(0, n)`: the first `n` UTF-16 code units.
@@ -45,6 +47,30 @@ extension FleetRow {
             let last = scalars.lastIndex(where: { !isJSWhitespace($0) })
         else { return "" }
         return String(scalars[first...last])
+    }
+
+    /// JavaScript's `trimEnd()`: trailing WhiteSpace and LineTerminator code points only.
+    static func jsTrimmedEnd(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let last = scalars.lastIndex(where: { !isJSWhitespace($0) }) else { return "" }
+        return String(scalars[...last])
+    }
+
+    /// `text.replace(/\s+/g, " ")`: every run of JavaScript whitespace (`\s` is the set `trim()`
+    /// strips) becomes one space.
+    static func jsCollapsed(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var inRun = false
+        for u in text.unicodeScalars {
+            if isJSWhitespace(u) {
+                if !inRun { out.append(" ") }
+                inRun = true
+            } else {
+                out.append(u)
+                inRun = false
+            }
+        }
+        return String(out)
     }
 
     static func isJSWhitespace(_ u: Unicode.Scalar) -> Bool {

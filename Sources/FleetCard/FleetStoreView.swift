@@ -6,7 +6,7 @@ public struct FleetStoreView: Codable, Hashable, Sendable {
     /// Every session of every configured host, in the store's order.
     public var sessions: [FleetSession]
     /// settings.hiddenDirs as typed: a session in a listed dir or below one is not shown, nor
-    /// counted (`isHidden`).
+    /// counted (`isHidden`); entries the app refuses to store hide nothing (`storedHiddenDir`).
     public var hiddenDirs: [String]
     /// Hosts the store knows to be down, sorted.
     public var knownDownHosts: [String]
@@ -43,21 +43,35 @@ public struct FleetStoreView: Codable, Hashable, Sendable {
         }
     }
 
-    /// The hidden-dir entries as the real app reads them: each trimmed of surrounding
-    /// whitespace, empty entries ignored.
+    /// The hidden-dir entries the real app keeps: each as `storedHiddenDir` stores it, the
+    /// refused ones dropped.
     static func entries(_ hiddenDirs: [String]) -> [String] {
-        hiddenDirs.compactMap { raw in
-            let entry = FleetRow.trimmed(raw)
-            return entry.isEmpty ? nil : entry
-        }
+        hiddenDirs.compactMap(storedHiddenDir)
     }
 
-    /// Whether `dir` is hidden by one of `entries` (already read by `entries(_:)`): it is the
-    /// entry's dir or lies below it, so a hidden dir hides its subdirectories (the real app).
-    /// "/work" does not hide "/workshop": a prefix counts only at a path boundary.
+    /// What the real app's settings store for a typed hidden-dir entry (issue 50, item 7), nil
+    /// when it refuses it: trimmed of surrounding whitespace, repeated slashes collapsed, a
+    /// trailing slash dropped. Refused: an empty entry, a relative one (not starting with "/",
+    /// so "~" and "~/x" too: no tilde expansion) and "/" itself, which would hide every session.
+    public static func storedHiddenDir(_ typed: String) -> String? {
+        let entry = FleetRow.trimmed(typed)
+        guard entry.hasPrefix("/") else { return nil }
+        var out = ""
+        for c in entry where !(c == "/" && out.hasSuffix("/")) { out.append(c) }
+        if out.hasSuffix("/") { out.removeLast() }
+        return out.isEmpty ? nil : out
+    }
+
+    /// Whether `dir` is hidden by one of `entries` (already stored by `entries(_:)`): it is the
+    /// entry's dir or lies below it, so a hidden dir hides its subdirectories, compared
+    /// case-insensitively (both lowercased) as the real app does. "/work" does not hide
+    /// "/workshop": a prefix counts only at a path boundary. The session's dir is taken as the
+    /// server reports it (not normalised).
     static func isHidden(_ dir: String, entries: [String]) -> Bool {
-        entries.contains { entry in
-            dir == entry || dir.hasPrefix(entry.hasSuffix("/") ? entry : entry + "/")
+        let dir = dir.lowercased()
+        return entries.contains { stored in
+            let entry = stored.lowercased()
+            return dir == entry || dir.hasPrefix(entry + "/")
         }
     }
 

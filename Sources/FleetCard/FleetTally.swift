@@ -22,8 +22,9 @@ public enum FleetTally {
     /// writes it (titles only differ, `FleetRow.displayTitle`).
     ///
     /// since reuses `prior`'s stamp for the same (sid, state) and restarts at `now` otherwise.
-    /// Rows: needs-input first, then oldest since first; ties (the spec is silent) break on sid,
-    /// then on observation order. Counts include every entry, rendered or not.
+    /// Rows: needs-input first, then oldest since first; ties (the spec is silent) break on sid
+    /// (`sidOrder`: the server's localeCompare, the app's String order), then on observation
+    /// order. Counts include every entry, rendered or not.
     public static func build(
         _ active: [Entry], prior: SinceMap, now: Double, writer: FleetWriter, guards: Guards = .all
     ) -> (content: FleetContentState, since: SinceMap) {
@@ -36,8 +37,11 @@ public enum FleetTally {
             rows.append((FleetRow(sid: entry.sid, title: title, state: entry.state, since: since), index))
         }
         rows.sort { lhs, rhs in
-            (lhs.row.state.rank, lhs.row.since, lhs.row.sid, lhs.index)
-                < (rhs.row.state.rank, rhs.row.since, rhs.row.sid, rhs.index)
+            if (lhs.row.state.rank, lhs.row.since) != (rhs.row.state.rank, rhs.row.since) {
+                return (lhs.row.state.rank, lhs.row.since) < (rhs.row.state.rank, rhs.row.since)
+            }
+            let bySid = sidOrder(lhs.row.sid, rhs.row.sid, writer: writer)
+            return bySid != 0 ? bySid < 0 : lhs.index < rhs.index
         }
         let shown = guards.maxRows ? Array(rows.prefix(maxRows)) : rows
         let content = FleetContentState(
@@ -47,5 +51,15 @@ public enum FleetTally {
             more: active.count - shown.count,
             updatedAt: now)
         return (content, SinceMap(stamps))
+    }
+
+    /// How `writer` orders two sids that tie on state and since (-1, 0, 1): the server's
+    /// TypeScript sort uses `localeCompare` (`SidCollation`; issue 50, item 9), the app Swift's
+    /// String `<`.
+    static func sidOrder(_ a: String, _ b: String, writer: FleetWriter) -> Int {
+        switch writer {
+        case .server: SidCollation.compare(a, b)
+        case .app: a < b ? -1 : a == b ? 0 : 1
+        }
     }
 }

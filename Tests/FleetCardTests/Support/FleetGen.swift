@@ -9,9 +9,11 @@ enum FleetGen {
     /// past 80) beside ones where they agree.
     static let seamTitles = ["Fix it", "", " Fix it", "Fix it\n", String(repeating: "x", count: 81), String(repeating: "y", count: 80)]
     static let hosts = ["h1", "h2", "h3"]
-    static let dirs = ["/a", "/b", "/c", "/a/x", "/ab"]
-    /// The app's hidden-dir entries as typed: some padded (the app trims them).
-    static let hiddenEntries = ["/a", "/b", "/c", " /a\n", "\t/c "]
+    static let dirs = ["/a", "/b", "/c", "/a/x", "/ab", "/A/x", "/B"]
+    /// The app's hidden-dir entries as typed: some padded (the app trims them), some with
+    /// repeated or trailing slashes or another case (normalised, matched case-insensitively),
+    /// some refused ("/", "~", relative).
+    static let hiddenEntries = ["/a", "/b", "/c", " /a\n", "\t/c ", "//a/", "/B/", "/", "~", "a"]
 
     /// A session row with the given sid and random flags, title, host and dir.
     static func session(sid: Gen<String>) -> Gen<FleetSession> {

@@ -35,11 +35,16 @@ extension Profile {
 
 /// The spec's definitions, restated independently of the code under test.
 enum Spec {
-    /// The real app's hidden dirs: an entry, trimmed, hides its dir and every dir below it.
+    /// The real app's hidden dirs: an entry, trimmed, read as its path components (so repeated
+    /// and trailing slashes do not count), hides its dir and every dir below it, letters
+    /// compared in lower case. An entry that is not absolute, or names the root, is refused.
     static func hidden(_ dir: String, by entries: [String]) -> Bool {
         entries.contains { raw in
             let entry = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            return !entry.isEmpty && (dir == entry || dir.starts(with: entry + "/"))
+            let parts = entry.lowercased().split(separator: "/", omittingEmptySubsequences: true)
+            guard entry.first == "/", !parts.isEmpty else { return false }
+            let path = dir.lowercased().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            return dir.first == "/" && path.count >= parts.count && zip(path, parts).allSatisfy { $0 == $1 }
         }
     }
 
