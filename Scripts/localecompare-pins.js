@@ -7,19 +7,23 @@
 //        node Scripts/localecompare-pins.js --exhaustive > /tmp/all.json
 //          (every printable-ASCII string of 1 or 2 characters; not committed, 9,120 strings:
 //          SIDCOLLATION_PINS=/tmp/all.json swift test --filter SidCollationTests)
+//        node Scripts/localecompare-pins.js --random > /tmp/random.json
+//          (17,426 distinct strings of 1-12 characters, a third over all printable ASCII, a
+//          third over "aAbB_-0 ", a third over hex digits of both cases and "-"; not committed)
 //
 // Needs a Node with full ICU whose default locale is English (the server's). Same Node, same file:
 // the strings come from a seeded PRNG, and are sorted by `a.localeCompare(b)` with no locale
 // argument, as src/push/watcher.ts calls it.
 
 const exhaustive = process.argv.includes("--exhaustive");
+const randomOnly = process.argv.includes("--random");
 const options = new Intl.Collator().resolvedOptions();
 if (!options.locale.startsWith("en")) {
   console.error(`default locale ${options.locale}, expected en: run with LANG=en_US.UTF-8`);
   process.exit(2);
 }
 
-let seed = 50;
+let seed = randomOnly ? 7 : 50;
 function random() { // mulberry32
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -36,7 +40,10 @@ const word = (alphabet, min, max) => {
 let printable = "";
 for (let c = 0x20; c < 0x7f; c++) printable += String.fromCharCode(c);
 const strings = new Set();
-if (exhaustive) {
+if (randomOnly) {
+  const alphabets = [printable, "aAbB_-0 ", "0123456789abcdefABCDEF-"];
+  for (let i = 0; i < 20000; i++) strings.add(word(alphabets[i % 3], 1, 12));
+} else if (exhaustive) {
   for (const a of printable) { strings.add(a); for (const b of printable) strings.add(a + b); }
 } else {
   for (const a of printable) strings.add(a);
@@ -65,7 +72,7 @@ for (let i = 1; i < sorted.length; i++) {
 }
 const header = {
   format: "cardcheck-localecompare",
-  generator: "node Scripts/localecompare-pins.js" + (exhaustive ? " --exhaustive" : ""),
+  generator: "node Scripts/localecompare-pins.js" + (exhaustive ? " --exhaustive" : randomOnly ? " --random" : ""),
   node: process.version,
   icu: process.versions.icu,
   locale: options.locale,
