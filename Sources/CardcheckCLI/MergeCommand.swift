@@ -11,7 +11,8 @@ enum MergeCommand {
         reaches), judged again against the accepted-findings baseline. The same reports in any
         order give the same bytes. Story paths are made relative to the current directory, and
         --story-base URL goes in front of them in the summary, the JUnit and the annotations (the
-        URL where the current directory's files are browsable, e.g. the uploaded artifact).
+        URL where the current directory's files are browsable, e.g. the uploaded artifact);
+        without it they lead from DIR to the stories, so the summary's links open them.
         Outside the checkout, give --baseline (and --models, for the annotations' lines).
         Writes DIR/report.json, junit.xml, summary.md and annotations.txt (default DIR:
         cardcheck-merged) and prints the summary.
@@ -50,9 +51,12 @@ enum MergeCommand {
         } catch let error as CIError {
             throw CommandError(error.description)
         }
+        let out = try CIFiles.refuseSpecial(in: OutputDirectory.create(args.string("--out") ?? "cardcheck-merged"))
+        // With no base given, a link is read from the summary's own folder: lead it back here.
+        let storyBase = args.string("--story-base") ?? RelativePath.prefix(from: out, to: ".")
         try CIFiles.write(
-            merged, to: try CIFiles.refuseSpecial(in: OutputDirectory.create(args.string("--out") ?? "cardcheck-merged")),
-            storyBase: args.string("--story-base") ?? "", baselinePath: args.string("--baseline"),
+            merged, to: out,
+            storyBase: storyBase, baselinePath: args.string("--baseline"),
             models: args.string("--models") ?? "Models", console: console)
         return merged.passed ? 0 : 1
     }

@@ -79,6 +79,13 @@ import Testing
         #expect(again.code == 1)
         #expect(FileManager.default.contents(atPath: scratch.path + "/merged/report.json")
             == FileManager.default.contents(atPath: scratch.path + "/merged-again/report.json"))
+        // With no --story-base, each link is read from the summary's folder and opens the story.
+        let plain = try CIPipelineTests.run(["merge", "shard-1/report.json", "shard-2/report.json", "--out", "../merged-plain",
+                                             "--baseline", other], in: reports)
+        #expect(plain.code == 1)
+        let plainSummary = try Self.read(scratch.path + "/merged-plain/summary.md")
+        #expect(plainSummary.contains("[story](../reports/\(story))"), "\(plainSummary)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/merged-plain/../reports/" + story))
     }
 
     @Test("a shard a time limit stops is cut short: named in report.json, a failing shard case in the JUnit, an annotation")
