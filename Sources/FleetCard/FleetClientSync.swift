@@ -40,7 +40,8 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
     /// when `sameRenderableContent` says the snapshot differs from the app's own last synced
     /// snapshot, not from what the card shows (`compares with its own last sync`): a card the
     /// server rewrote is left alone until the app's view changes. A sync that finds no card and
-    /// requests none forgets the last snapshot (the real app).
+    /// requests none (untrusted, or a trusted zero) forgets the last snapshot; one whose request
+    /// ActivityKit refuses (the background) keeps it (the real app).
     public func syncing(
         _ store: FleetStoreView, card: FleetContentState?, now: Double, foreground: Bool = true,
         hold: Double = FleetEndGate.defaultHold, scope: ClientSinceScope = .renderedRows,
@@ -55,10 +56,13 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
             hold: hold, guards: guards)
         next.gate = gate
         guard card != nil else {
-            guard verdict == .keep, foreground else {
+            guard verdict == .keep else {
                 next.last = nil
                 return (.nothing, next)
             }
+            // ActivityKit refuses the request from a background scene; the real app's catch
+            // skips the assignment, so its last synced snapshot stays (issue 50, item 8).
+            guard foreground else { return (.nothing, next) }
             next.last = snapshot.content
             return (.request(snapshot.content, pushType: Self.pushType(guards: guards)), next)
         }

@@ -116,17 +116,36 @@ import Testing
         #expect(FleetActivitySnapshot.make(from: [session], carrying: SinceMap(), now: 0).content.rows.map(\.title) == [long])
     }
 
-    @Test("a background-launched app cannot create a card: the request is refused outside the foreground and the last snapshot forgotten")
+    @Test("a background-launched app cannot create a card: the request is refused outside the foreground and the last snapshot kept")
     func noRequestInTheBackground() {
         let store = liveStore([working("s1")])
         let (action, next) = FleetClientSync(last: card).syncing(store, card: nil, now: 1, foreground: false)
-        #expect(action == .nothing && next.last == nil)
+        #expect(action == .nothing && next.last == card, "the catch skips the assignment (issue 50, item 8)")
+        #expect(FleetClientSync().syncing(store, card: nil, now: 1, foreground: false).next.last == nil)
         guard case .request = FleetClientSync().syncing(store, card: nil, now: 1, foreground: true).action else {
             Issue.record("in the foreground the app requests the card"); return
         }
         // A card exists: the background app still updates it (only Activity.request needs the foreground).
         guard case .update = FleetClientSync().syncing(store, card: card, now: 1, foreground: false).action else {
             Issue.record("a background app updates an existing card"); return
+        }
+    }
+
+    @Test("a refused background request keeps the last snapshot, so a card that later shows it is not updated again (issue 50, item 8)")
+    func refusedRequestKeepsTheLastSnapshot() {
+        let store = liveStore([working("s1")])
+        let (first, synced) = FleetClientSync().syncing(store, card: nil, now: 0)
+        guard case .request(let mine, _) = first else { Issue.record("expected a request"); return }
+        // The server ended the app's card; s1 still works and the app is in the background.
+        let (refused, kept) = synced.syncing(store, card: nil, now: 1, foreground: false)
+        #expect(refused == .nothing && kept.last == mine)
+        // The server push-starts a card showing what the app last synced: nothing to update.
+        #expect(kept.syncing(store, card: mine, now: 2, foreground: false).action == .nothing)
+        // Forgetting the snapshot (the old reading) would have cost one more update.
+        var forgot = kept
+        forgot.last = nil
+        guard case .update = forgot.syncing(store, card: mine, now: 2, foreground: false).action else {
+            Issue.record("with no last snapshot the app updates the card"); return
         }
     }
 

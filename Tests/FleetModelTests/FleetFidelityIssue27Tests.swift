@@ -8,7 +8,7 @@ import Testing
 struct FleetFidelityIssue27Tests {
     let model = FleetSystem(config: Fixture.config())
 
-    @Test("a background-launched app with no card requests none and forgets its last snapshot; in the foreground it requests")
+    @Test("a background-launched app with no card requests none and keeps its last snapshot (issue 50, item 8); in the foreground it requests")
     func backgroundCannotRequest() throws {
         let steps: [FleetSystem.Action] = [.setSession(0, .working), .tick(0), .send(0), .apply(0), .deliverPush(0), .backgroundLaunch(0)]
         var woken = try #require(Fixture.run(model, steps))
@@ -19,7 +19,25 @@ struct FleetFidelityIssue27Tests {
         woken.devices[0].needsSync = true
         woken.devices[0].lastSynced = CardContent(working: 1, needsInput: 0, rows: [0], more: 0)
         let synced = try #require(model.next(woken, .sync(0)))
-        #expect(synced.devices[0].cards.isEmpty && synced.devices[0].lastSynced == nil)
+        #expect(synced.devices[0].cards.isEmpty && synced.devices[0].lastSynced == woken.devices[0].lastSynced,
+                "the refused request's catch skips the assignment")
+        // A server card then arrives showing s1 needing input while the app still sees it
+        // working (the other writer moved it): the app's view has not changed since its last
+        // snapshot, so it leaves the card alone; had it forgotten the snapshot (the old
+        // reading) it would update the card once more.
+        let asking = CardContent(working: 0, needsInput: 1, rows: [1], more: 0)
+        var shown = synced
+        shown.devices[0].cards = [CardCell(
+            content: asking, token: 0, posted: false, pushCapable: true, origin: .server, registered: false,
+            sendFailed: false, besideRegistered: false)]
+        shown.devices[0].needsSync = true
+        let kept = try #require(model.next(shown, .sync(0)))
+        #expect(kept.devices[0].cards.map(\.content) == [asking])
+        var forgot = shown
+        forgot.devices[0].lastSynced = nil
+        let updated = try #require(model.next(forgot, .sync(0)))
+        let mine = try #require(woken.devices[0].lastSynced)
+        #expect(updated.devices[0].cards.map(\.content) == [mine], "forgotten, the snapshot costs an update")
         var opened = woken
         opened.devices[0].app = .foreground
         let requested = try #require(model.next(opened, .sync(0)))
