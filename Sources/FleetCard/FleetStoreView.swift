@@ -14,16 +14,19 @@ public struct FleetStoreView: Codable, Hashable, Sendable {
     public var liveFetchedOnce: Bool
     /// The store was seeded from the GRDB cache; deliberately not a live fetch.
     public var hydratedFromDisk: Bool
+    /// The rule `isCountTrustworthy` follows (the spec's unless a configuration's variant says).
+    public var countTrust: CountTrust
 
     public init(
         sessions: [FleetSession] = [], hiddenDirs: [String] = [], knownDownHosts: [String] = [],
-        liveFetchedOnce: Bool = false, hydratedFromDisk: Bool = false
+        liveFetchedOnce: Bool = false, hydratedFromDisk: Bool = false, countTrust: CountTrust = .noHostKnownDown
     ) {
         self.sessions = sessions
         self.hiddenDirs = hiddenDirs
         self.knownDownHosts = knownDownHosts
         self.liveFetchedOnce = liveFetchedOnce
         self.hydratedFromDisk = hydratedFromDisk
+        self.countTrust = countTrust
     }
 
     /// A background launch's store: nothing fetched yet, empty (spec: lifecycle C).
@@ -75,9 +78,13 @@ public struct FleetStoreView: Codable, Hashable, Sendable {
         }
     }
 
-    /// `fleetCountIsTrustworthy`: liveSessionsFetchedOnce && no host known down. GRDB hydration
-    /// does not count: it seeds the same storage, so it cannot tell a cold snapshot from an answer.
+    /// `fleetCountIsTrustworthy`: liveSessionsFetchedOnce && no host known down (`countTrust`
+    /// `.liveFetchOfEveryUpHost`: a host known down is ignored). GRDB hydration does not count:
+    /// it seeds the same storage, so it cannot tell a cold snapshot from an answer.
     public var isCountTrustworthy: Bool {
-        liveFetchedOnce && knownDownHosts.isEmpty
+        switch countTrust {
+        case .noHostKnownDown: liveFetchedOnce && knownDownHosts.isEmpty
+        case .liveFetchOfEveryUpHost: liveFetchedOnce
+        }
     }
 }

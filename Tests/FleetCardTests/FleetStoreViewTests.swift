@@ -49,4 +49,19 @@ import Testing
         #expect(!FleetStoreView(hydratedFromDisk: true).isCountTrustworthy)
         #expect(!FleetStoreView(knownDownHosts: ["h2"], liveFetchedOnce: true).isCountTrustworthy)
     }
+
+    @Test("countTrust liveFetchOfEveryUpHost (the app since 2026-09-21): a host known down is ignored, the live fetch still needed")
+    func trustLiveFetchOfEveryUpHost() {
+        let rule = CountTrust.liveFetchOfEveryUpHost
+        var down = liveStore([working("s1", host: "h2")])
+        down.knownDownHosts = ["h2"]
+        #expect(!down.isCountTrustworthy, "the spec's rule: unknown")
+        down.countTrust = rule
+        #expect(down.isCountTrustworthy && down.filteredSessions.allSatisfy { $0.activeState == nil })
+        // So the end gate ends a card whose only working session is on the down host.
+        let (action, _) = FleetClientSync(last: nil).syncing(down, card: .zero(at: 0), now: 1)
+        #expect(action == .end)
+        #expect(!FleetStoreView(hydratedFromDisk: true, countTrust: rule).isCountTrustworthy)
+        #expect(!FleetStoreView(knownDownHosts: ["h2"], countTrust: rule).isCountTrustworthy)
+    }
 }

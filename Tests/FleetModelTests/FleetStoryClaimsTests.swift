@@ -113,7 +113,9 @@ struct FleetStoryClaimsTests {
             switch facts.steps[n - 1] {
             case .openApp, .backgroundLaunch: break  // configure() syncs on the empty store: never trusted
             case .sync(let d):
-                let store = FleetLogic.store(old.devices[d], sessions: old.sessions, specs: model.config.sessions)
+                let store = FleetLogic.store(
+                    old.devices[d], sessions: old.sessions, specs: model.config.sessions,
+                    countTrust: model.config.variants.countTrust)
                 if store.isCountTrustworthy { out.append("step \(n): the guard line says the count is unknown; it was trusted") }
                 if line.contains("a host known down") && !store.liveFetchedOnce { out.append("step \(n): no live fetch yet, not a host known down") }
                 if line.contains("not yet live-fetched") && store.liveFetchedOnce { out.append("step \(n): the store was live-fetched") }

@@ -210,11 +210,28 @@ extension FleetConfig.DeviceSpec {
 extension FleetConfig.Variants {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: ConfigKey.self)
-        try c.rejectUnknown(["broadcastChannel", "deviceIdOnWire", "serverView", "keepUnfilledCards"])
+        try c.rejectUnknown([
+            "broadcastChannel", "deviceIdOnWire", "serverView", "keepUnfilledCards", "countTrust",
+            "olderPushToStartHonoured",
+        ])
         broadcastChannel = try c.maybe("broadcastChannel") ?? false
         deviceIdOnWire = try c.maybe("deviceIdOnWire") ?? false
         serverView = try c.choice("serverView") ?? .ownHost
         keepUnfilledCards = try c.maybe("keepUnfilledCards") ?? false
+        countTrust = try c.choice("countTrust") ?? .noHostKnownDown
+        olderPushToStartHonoured = try c.maybe("olderPushToStartHonoured") ?? false
+    }
+
+    /// The two variants of issue 50 are written only when set, so the traces of every other
+    /// configuration read as before.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: ConfigKey.self)
+        try c.encode(broadcastChannel, forKey: ConfigKey("broadcastChannel"))
+        try c.encode(deviceIdOnWire, forKey: ConfigKey("deviceIdOnWire"))
+        try c.encode(serverView, forKey: ConfigKey("serverView"))
+        try c.encode(keepUnfilledCards, forKey: ConfigKey("keepUnfilledCards"))
+        if countTrust != .noHostKnownDown { try c.encode(countTrust, forKey: ConfigKey("countTrust")) }
+        if olderPushToStartHonoured { try c.encode(true, forKey: ConfigKey("olderPushToStartHonoured")) }
     }
 }
 

@@ -59,6 +59,24 @@ public struct FleetConfig: Hashable, Codable, Sendable {
         /// "Never end a card this server never filled": an adopted card the server has not yet
         /// pushed content to is kept when its own view counts zero (a proposed fix, not the spec).
         public var keepUnfilledCards: Bool
+        /// When the app trusts its count: the spec's rule (the default and the contract) or the
+        /// app's since 2026-09-21, which ignores hosts known down (issue 50, item 10).
+        public var countTrust: CountTrust
+        /// iOS still starts a card from a phone's older push-to-start token, one the registry
+        /// keeps beside the newer one; off, only the phone's newest token starts a card.
+        public var olderPushToStartHonoured: Bool
+
+        public init(
+            broadcastChannel: Bool, deviceIdOnWire: Bool, serverView: ServerView, keepUnfilledCards: Bool,
+            countTrust: CountTrust = .noHostKnownDown, olderPushToStartHonoured: Bool = false
+        ) {
+            self.broadcastChannel = broadcastChannel
+            self.deviceIdOnWire = deviceIdOnWire
+            self.serverView = serverView
+            self.keepUnfilledCards = keepUnfilledCards
+            self.countTrust = countTrust
+            self.olderPushToStartHonoured = olderPushToStartHonoured
+        }
 
         public static let documented = Variants(
             broadcastChannel: false, deviceIdOnWire: false, serverView: .ownHost, keepUnfilledCards: false)

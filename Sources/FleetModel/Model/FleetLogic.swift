@@ -211,7 +211,8 @@ enum FleetLogic {
     // MARK: the app
 
     static func store(
-        _ device: DeviceCell, sessions: FleetState.Sessions, specs: [FleetConfig.SessionSpec]
+        _ device: DeviceCell, sessions: FleetState.Sessions, specs: [FleetConfig.SessionSpec],
+        countTrust: CountTrust = .noHostKnownDown
     ) -> FleetStoreView {
         // Before the first live fetch the store is hydrated from the GRDB cache, which may still
         // show sessions that have finished (spec: "GRDB hydration deliberately does not count").
@@ -220,7 +221,7 @@ enum FleetLogic {
             sessions: seen.indices.map { session($0, seen[$0], spec: specs[$0]) },
             hiddenDirs: [hiddenDir],
             knownDownHosts: (0..<8).filter { device.knownDown & (1 << $0) != 0 }.map { host($0) },
-            liveFetchedOnce: device.fetched, hydratedFromDisk: !device.fetched)
+            liveFetchedOnce: device.fetched, hydratedFromDisk: !device.fetched, countTrust: countTrust)
     }
 
     /// The truth: what the app would compute awake, with a fresh trustworthy store (its titles

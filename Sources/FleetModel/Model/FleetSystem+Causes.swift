@@ -18,7 +18,8 @@ extension FleetSystem {
     }
 
     /// The app is running and its store knows a host is down: its count is unknown, so its end
-    /// gate leaves every card untouched and it creates none (spec: "E · A host goes offline").
+    /// gate leaves every card untouched and it creates none (spec: "E · A host goes offline");
+    /// with countTrust liveFetchOfEveryUpHost, its count leaves that host's sessions out.
     func appSeesHostDown(_ s: FleetState, _ d: Int) -> Bool {
         s.devices[d].app.isAlive && s.devices[d].knownDown != 0
     }
@@ -89,7 +90,9 @@ extension FleetSystem {
         let decided = decide(s, server: 0)
         if decided.content.activeTotal == 0 { return "server-view" }
         if decided.vetoed { return "veto" }
-        let live = s.registries[0].pushToStart.contains { $0.token == s.devices[d].pushToStartToken }
+        let live = s.registries[0].pushToStart.contains { t in
+            t.token == s.devices[d].pushToStartToken || (config.variants.olderPushToStartHonoured && t.device == UInt8(d))
+        }
         if !live { return "no-start-token" }
         return "missing-card"
     }

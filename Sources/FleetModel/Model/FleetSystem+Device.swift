@@ -138,7 +138,7 @@ extension FleetSystem {
 
     /// Decode → call FleetCard's `FleetClientSync.syncing` → encode (memoized by `syncNow`).
     func syncOutcome(_ key: SyncInputs, _ device: DeviceCell, gate: FleetEndGate = FleetEndGate()) -> SyncOutcome {
-        var store = FleetLogic.store(device, sessions: key.seen, specs: config.sessions)
+        var store = FleetLogic.store(device, sessions: key.seen, specs: config.sessions, countTrust: config.variants.countTrust)
         if key.launch {
             store.sessions = []
             store.hydratedFromDisk = false

@@ -260,6 +260,20 @@ extension FleetSystem {
             if s.devices[d].pushToStartToken == token { return .install(d) }
             if let c = s.devices[d].cards.firstIndex(where: { $0.token == token }) { return .card(d, c) }
         }
+        if config.variants.olderPushToStartHonoured, let d = olderInstall(of: token, in: s) { return .install(d) }
+        return nil
+    }
+
+    /// The phone that registered `token` as a push-to-start token it has since replaced, found
+    /// in a host's registry (variant `olderPushToStartHonoured`: iOS still starts a card from
+    /// it). A token no registry keeps any more is dead here: the registry is what names its phone.
+    func olderInstall(of token: UInt8, in s: FleetState) -> Int? {
+        guard token != 0 else { return nil }
+        for r in s.registries.indices {
+            for entry in s.registries[r].pushToStart where entry.token == token && Int(entry.device) < s.devices.count {
+                return Int(entry.device)
+            }
+        }
         return nil
     }
 }

@@ -93,8 +93,11 @@ extension FleetSystem {
             switch owner(of: target.token, in: s) {
             case .install(let d)? where tick.action == .start:
                 let known = tick.besideRegistered & (1 << d) != 0
+                // With older tokens honoured a start carries its token, so the starts to a
+                // phone's older and newer tokens are two pushes (two cards), not one.
+                let token = config.variants.olderPushToStartHonoured ? target.token : 0
                 enqueue(&s, PushCell(
-                    device: UInt8(d), action: .start, content: tick.content, token: 0, channel: false,
+                    device: UInt8(d), action: .start, content: tick.content, token: token, channel: false,
                     origin: origin, besideRegistered: known))
             case .card(let d, let c)? where tick.action != .start:
                 s.devices[d].cards[c].sendFailed = false

@@ -306,8 +306,14 @@ extension FleetStory {
         case ("missing-card", "two-phones"):
             return "the server's single card memory is the other phone's card (one slot per APNs environment, no device id on the wire), so it never push-starts a card for this phone."
         case ("missing-card", "host-down"):
+            if model.config.variants.countTrust == .liveFetchOfEveryUpHost {
+                return "the app knows a host is down and (variant countTrust liveFetchOfEveryUpHost) counts without that host's sessions, a count it trusts: it ends its card or creates none, and no server starts one."
+            }
             return "the app knows a host is down, so its count is untrusted and it creates no card; the default host's server does not start one either."
         case ("zombie-card", "host-down"):
+            if model.config.variants.countTrust == .liveFetchOfEveryUpHost {
+                return "the app knows a host is down and (variant countTrust liveFetchOfEveryUpHost) leaves that host's sessions out of a count it trusts, so the card shows the reachable hosts only."
+            }
             return "the app knows a host is down, so its end gate leaves the card untouched (spec E: unknown is not zero), whatever the reachable hosts say."
         case ("zombie-card", "other-writer-moved"):
             return otherWriterMovedText

@@ -27,7 +27,10 @@ extension FleetStory {
         else { return "" }
         if target.channel { return "publishes \(tick.action.rawValue) to the \(target.env == 0 ? "production" : "sandbox") channel: 200" }
         switch model.owner(of: target.token, in: old) {
-        case .install(let d)?: return "\(tick.action.rawValue) to phone\(d + 1)'s push-to-start token: 200"
+        case .install(let d)?:
+            // Only with the variant olderPushToStartHonoured is a replaced token a phone's.
+            let older = old.devices[d].pushToStartToken != target.token ? "older " : ""
+            return "\(tick.action.rawValue) to phone\(d + 1)'s \(older)push-to-start token: 200"
         case .card(let d, let c)?: return "\(tick.action.rawValue) to the token of \(FleetStory.cardName(d, ids.old[d][c])): 200"
         case nil: return "\(tick.action.rawValue) to a dead token: 200, and APNs drops it"
         }
@@ -112,7 +115,8 @@ extension FleetStory {
 
     func syncText(_ old: FleetState, _ new: FleetState, _ d: Int, _ ids: CardIDs, _ guards: inout [String]) -> String {
         let before = old.devices[d].cards, after = new.devices[d].cards
-        let store = FleetLogic.store(old.devices[d], sessions: old.sessions, specs: model.config.sessions)
+        let store = FleetLogic.store(
+            old.devices[d], sessions: old.sessions, specs: model.config.sessions, countTrust: model.config.variants.countTrust)
         if !before.isEmpty && after.isEmpty {
             if !store.isCountTrustworthy {
                 guards.append("endGateTrustworthiness is off: an unknown count read as zero")

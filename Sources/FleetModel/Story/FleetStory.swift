@@ -102,6 +102,10 @@ public struct FleetStory {
         if v.broadcastChannel { parts.append("broadcast channel") }
         if v.deviceIdOnWire { parts.append("device id on the wire") }
         if v.keepUnfilledCards { parts.append("a server never ends a card it never filled") }
+        if v.countTrust == .liveFetchOfEveryUpHost {
+            parts.append("count trust liveFetchOfEveryUpHost (the app's rule since 2026-09-21: hosts known down ignored)")
+        }
+        if v.olderPushToStartHonoured { parts.append("a phone's older push-to-start tokens still start cards") }
         return parts.joined(separator: ", ")
     }
 

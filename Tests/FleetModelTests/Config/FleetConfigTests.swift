@@ -67,6 +67,21 @@ struct FleetConfigTests {
         #expect(decode(bad).failureDescription == "x.json: guards.dedup: unknown guard 'dedup'")
     }
 
+    @Test("issue 50's variants: read when set, refused with their place when malformed")
+    func issue50Variants() throws {
+        func with(_ variants: String) -> String {
+            valid.replacingOccurrences(of: "\"hosts\": 1", with: "\"hosts\": 1, \"variants\": {\(variants)}")
+        }
+        let set = try decode(with(#""countTrust": "liveFetchOfEveryUpHost", "olderPushToStartHonoured": true"#)).get()
+        #expect(set.variants.countTrust == .liveFetchOfEveryUpHost && set.variants.olderPushToStartHonoured)
+        let spec = try decode(with(#""countTrust": "noHostKnownDown""#)).get()
+        #expect(spec.variants == .documented)
+        #expect(decode(with(#""countTrust": "everyUpHost""#)).failureDescription
+            == "x.json: variants.countTrust: \"everyUpHost\" is not one of: noHostKnownDown, liveFetchOfEveryUpHost")
+        #expect(decode(with(#""olderPushToStartHonoured": "yes""#)).failureDescription
+            == "x.json: variants.olderPushToStartHonoured: expected true or false")
+    }
+
     @Test("text that is not JSON is one line")
     func notJSON() {
         #expect(decode("{").failureDescription == "x.json: not valid JSON")
