@@ -57,11 +57,6 @@ public struct TwoPhaseCommit: Model, Codable {
         }
     }
 
-    /// `next`, which has no successor to reuse (the state is a word), inlined into the search
-    /// as `next` is (the protocol's default is a call).
-    @inlinable @inline(__always)
-    public func next(_ s: State, _ a: Action, reusing spare: inout State?) -> State? { next(s, a) }
-
     /// Inlinable: the search's step inlines it (a call per step, its arguments and result on
     /// the stack, were a tenth of two-phase commit's search; issue 34).
     @inlinable @inline(__always)

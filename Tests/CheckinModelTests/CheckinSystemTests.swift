@@ -23,6 +23,11 @@ import Testing
         return s
     }
 
+    @Test("the check-in model conforms to Model alone: the search keeps its states as they are")
+    func plainStorage() {
+        #expect(CheckinSystem.Storage.self == PlainStorage<CheckinSystem>.self)
+    }
+
     @Test("a tap, delivered at tap time: one row for the tap's day, queue empty, snapshot checked")
     func delivered() throws {
         let s = try #require(run([.tap(goal: 0), .finishTap, .startDelivery(path: 0), .post(path: 0)]))

@@ -1,8 +1,11 @@
 import Explorer
 
 /// A tiny model for the engine's tests: the world queues additions, the system applies them.
-/// Its properties are supplied by each test.
-struct Counter: Model, Codable {
+/// Its properties are supplied by each test. A `PackedModel` keeping its states as they are,
+/// only to name a fingerprint scheme (checkpoint tests change it).
+struct Counter: PackedModel, Codable {
+    typealias Stored = State
+
     var maxPending = 2
     /// Additions stop when value + pending reaches this, so the space is finite.
     var maxValue = 3

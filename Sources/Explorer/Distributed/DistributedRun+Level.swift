@@ -3,7 +3,7 @@ extension DistributedRun {
     /// (parent, action) order over every rank, the order the sequential search inserts in: the
     /// parents' id range is split in one block per rank, each block's rank sorts the pairs it
     /// receives, and the ranks' counts give each block its first id.
-    mutating func advance(to next: NextLevel<M.Stored>, total: Int) throws(FabricEnded) {
+    mutating func advance(to next: NextLevel<M.Storage.Stored>, total: Int) throws(FabricEnded) {
         var requests = Array(repeating: WireWriter(), count: ranks)
         var sent = Array(repeating: [Int](), count: ranks)
         for i in 0..<next.count {

@@ -18,7 +18,7 @@ struct DistributedRun<M: Model> {
     let sent = VisitedShards(count: 1)
 
     /// This rank's frontier, in node order.
-    var frontier = FrontierColumn<M.Stored>()
+    var frontier = FrontierColumn<M.Storage.Stored>()
     /// This rank's nodes, in node order: the ids, and each one's parent and action index.
     var nodeIDs: [UInt32] = []
     var parents: [UInt32] = []
@@ -68,7 +68,7 @@ struct DistributedRun<M: Model> {
         do {
             while levelCount > 0 {
                 let atBound = options.depthBound.map { depth >= $0 } ?? false
-                var next = NextLevel<M.Stored>()
+                var next = NextLevel<M.Storage.Stored>()
                 if let reason = try expandLevel(atBound: atBound, into: &next, limits: limits) {
                     stop = reason
                     distinct += try agreedSum(next.count)
@@ -113,7 +113,7 @@ struct DistributedRun<M: Model> {
             count += 1
             guard owner(key) == me else { continue }
             _ = visited.insert(key)
-            frontier.append(id: id, state: search.model.stored(state), used: 0)
+            frontier.append(id: id, state: M.Storage.stored(state, in: search.model), used: 0)
             nodeIDs.append(id)
             parents.append(SearchGraph.root)
             actionIndices.append(UInt16(index))
@@ -133,9 +133,9 @@ struct DistributedRun<M: Model> {
     /// go to their owners in one exchange, and the ranks agree whether to go on. Returns the
     /// reason when a limit or a signal stops the level (every rank at the same round).
     mutating func expandLevel(
-        atBound: Bool, into next: inout NextLevel<M.Stored>, limits: Limits
+        atBound: Bool, into next: inout NextLevel<M.Storage.Stored>, limits: Limits
     ) throws(FabricEnded) -> SearchStopReason? {
-        var out: [Successor<M.Stored>] = []
+        var out: [Successor<M.Storage.Stored>] = []
         var judged = JudgedFlags(enabled: false)
         var filter = SuccessorFilter.all
         // Kept from state to state, as in `Level.expand`: no action array or state box per state.
@@ -158,7 +158,7 @@ struct DistributedRun<M: Model> {
                     break
                 }
                 let stored = frontier.states[i]
-                let state = search.model.loaded(stored, reusing: &spare)
+                let state = M.Storage.loaded(stored, reusing: &spare, in: search.model)
                 expansion.expand(
                     state, stored: stored, node: frontier.ids[i], used: frontier.used[i], checkSteps: !atBound,
                     findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
@@ -200,7 +200,7 @@ struct DistributedRun<M: Model> {
 
     /// Takes one batch of successors from a peer (this rank's own are taken as they come).
     mutating func receive(
-        _ batch: [UInt8], from source: Int, atBound: Bool, into next: inout NextLevel<M.Stored>
+        _ batch: [UInt8], from source: Int, atBound: Bool, into next: inout NextLevel<M.Storage.Stored>
     ) throws(FabricEnded) {
         var reader = WireReader(batch)
         let wire = self.wire
@@ -235,8 +235,8 @@ struct DistributedRun<M: Model> {
     /// reaches it in this level. `state` is asked for only when it is kept (a peer's is decoded
     /// then, and a batch it cannot decode is refused).
     mutating func take<E: Error>(
-        _ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Stored>,
-        state: () throws(E) -> M.Stored
+        _ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Storage.Stored>,
+        state: () throws(E) -> M.Storage.Stored
     ) throws(E) {
         if let slot = next.slot[key] {
             guard (parent, action) < (next.parents[slot], next.actions[slot]) else { return }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How states cross the wire between ranks, in a form every process reads alike. A model whose
-/// stored bytes are portable (`Model.storedBytesArePortable`: two-phase commit's one word)
+/// stored bytes are portable (`StateStorage.storedBytesArePortable`: two-phase commit's one word)
 /// sends them as they are; any other sends its state's `Codable` form in binary
 /// (`WireEncoder`: tags, varints, keys by id), or its JSON for a type the binary form cannot
 /// take. The fleet's stored form names parts by intern ids of the process that made them, so
@@ -22,18 +22,18 @@ final class StateWire<M: Model>: @unchecked Sendable {
 
     init(model: M, ranks: Int) {
         self.model = model
-        portable = M.storedBytesArePortable
+        portable = M.Storage.storedBytesArePortable
         keys = (0..<ranks).map { _ in WireKeys() }
         names = Array(repeating: WireKeyNames(), count: ranks)
     }
 
     /// Writes `stored` into the batch for rank `to`.
-    func put(_ stored: M.Stored, to: Int, into writer: inout WireWriter) {
+    func put(_ stored: M.Storage.Stored, to: Int, into writer: inout WireWriter) {
         if portable {
             withUnsafeBytes(of: stored) { writer.put(raw: $0) }
             return
         }
-        let state = model.loaded(stored)
+        let state = M.Storage.loaded(stored, in: model)
         if let bytes = try? WireEncoder.encode(state, keys: keys[to]) {
             writer.put(blob: [Form.binary.rawValue] + bytes)
         } else {
@@ -53,14 +53,14 @@ final class StateWire<M: Model>: @unchecked Sendable {
 
     /// The bytes of one state in a batch from `source`, to be decoded by `state` if kept.
     func next(_ reader: inout WireReader) throws(WireReader.Short) -> ArraySlice<UInt8> {
-        portable ? try reader.take(MemoryLayout<M.Stored>.size) : try reader.blob()
+        portable ? try reader.take(MemoryLayout<M.Storage.Stored>.size) : try reader.blob()
     }
 
     /// The stored state `bytes` (from `next`) hold, or nil when they are not one.
-    func state(_ bytes: ArraySlice<UInt8>, from source: Int) -> M.Stored? {
+    func state(_ bytes: ArraySlice<UInt8>, from source: Int) -> M.Storage.Stored? {
         if portable {
-            guard bytes.count == MemoryLayout<M.Stored>.size else { return nil }
-            return withUnsafeTemporaryAllocation(of: M.Stored.self, capacity: 1) { buffer -> M.Stored? in
+            guard bytes.count == MemoryLayout<M.Storage.Stored>.size else { return nil }
+            return withUnsafeTemporaryAllocation(of: M.Storage.Stored.self, capacity: 1) { buffer -> M.Storage.Stored? in
                 guard let target = buffer.baseAddress else { return nil }
                 bytes.withUnsafeBytes { source in
                     if let base = source.baseAddress { UnsafeMutableRawPointer(target).copyMemory(from: base, byteCount: source.count) }
@@ -74,6 +74,6 @@ final class StateWire<M: Model>: @unchecked Sendable {
         case .binary: try? WireDecoder.decode(M.State.self, from: body, names: names[source].names)
         case .json: try? JSONDecoder().decode(M.State.self, from: Data(body))
         }
-        return state.map(model.stored)
+        return state.map { M.Storage.stored($0, in: model) }
     }
 }

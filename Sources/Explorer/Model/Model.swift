@@ -7,16 +7,20 @@ public enum ActionKind: String, Sendable, Codable {
     case system
 }
 
-/// A finite transition system the explorer can search: the one protocol every model conforms to.
+/// A finite transition system the explorer can search: what a spec author writes.
 ///
 /// Shaped after stateright's `Model` trait: the model value carries its own bounds and
-/// configuration; `State` and `Action` are nested; properties are named values.
+/// configuration; `State` and `Action` are nested; properties are named values. Six things are
+/// required (`name`, `initialStates`, `actions(in:)`, `next`, `kind(of:)`, `properties`); the
+/// rest have defaults a model overrides when its spec says more (symmetry, actors, bounds). How
+/// the search keeps states is not the spec's business: a model that packs its states for speed
+/// adopts `PackedModel` as well (`Storage/PackedModel.swift`).
 public protocol Model: Sendable {
     associatedtype State: Hashable & Codable & Sendable
     associatedtype Action: Hashable & Codable & Sendable & CustomStringConvertible
-    /// How the search keeps a state between levels: the state itself by default, or a small
-    /// fixed-size packing of it for models whose states hold arrays (`stored` / `loaded`).
-    associatedtype Stored: Sendable = State
+    /// How the search keeps this model's states: as they are, unless the model adopts
+    /// `PackedModel`. A spec author never names it.
+    associatedtype Storage: StateStorage = PlainStorage<Self> where Storage.M == Self
 
     /// The name written into traces and reports (`"two-phase-commit"`, `"fleet-card"`).
     var name: String { get }
@@ -27,54 +31,28 @@ public protocol Model: Sendable {
     /// The actions enabled in `state`, in a deterministic order (never from Set/Dictionary order).
     func actions(in state: State) -> [Action]
 
+    /// The state after `action`, or nil when the action turns out to be disabled.
+    func next(_ state: State, _ action: Action) -> State?
+
+    /// Whether `action` is the world acting or the system reacting.
+    func kind(of action: Action) -> ActionKind
+
+    /// The named checks of this model.
+    var properties: [Property<Self>] { get }
+
     /// `actions(in: state)` written into `actions` (whatever it held is replaced): the search
     /// hands the same array from state to state, so a model appending into it after
     /// `removeAll(keepingCapacity: true)` allocates no array per state. The default assigns
     /// `actions(in:)`.
     func actions(in state: State, into actions: inout [Action])
 
-    /// The state after `action`, or nil when the action turns out to be disabled.
-    func next(_ state: State, _ action: Action) -> State?
-
-    /// `next(state, action)`, free to build the successor in `spare` (a successor the caller has
-    /// done with, handed back by `recycle`) rather than allocate; the default ignores it.
-    func next(_ state: State, _ action: Action, reusing spare: inout State?) -> State?
-
-    /// Keeps `state` (a successor the caller has done with) in `spare` when the model can build
-    /// the next one in it (`next(_:_:reusing:)`); the default drops it.
-    func recycle(_ state: State, into spare: inout State?)
-
-    /// Whether `action` is the world acting or the system reacting.
-    func kind(of action: Action) -> ActionKind
-
     /// The case of `action`, a number in `0..<Property.caseLimit` (0 by default): a transition
     /// property naming the cases it concerns (`Property.cases`) is called on those steps only.
     func actionCase(of action: Action) -> Int
 
-    /// The named checks of this model.
-    var properties: [Property<Self>] { get }
-
     /// A stable 64-bit fingerprint of `state`: equal states give equal fingerprints on every run
-    /// and platform. Models with large spaces override this with a packed encoding.
+    /// and platform. The default hashes the state's JSON; models with large spaces override it.
     func fingerprint(of state: State) -> UInt64
-
-    /// Names the way `fingerprint(of:)` is computed when it changed since checkpoints were first
-    /// written ("" by default): a checkpoint's visited keys resume only with the same scheme.
-    var fingerprintScheme: String { get }
-
-    /// The state as the search keeps it in a level; `loaded(stored(s)) == s`.
-    func stored(_ state: State) -> Stored
-
-    /// The state `stored` packed.
-    func loaded(_ stored: Stored) -> State
-
-    /// `loaded(stored)`, free to build the state in what `spare` holds (the successor spare a
-    /// search keeps from the state it expanded before) rather than allocate; the default ignores it.
-    func loaded(_ stored: Stored, reusing spare: inout State?) -> State
-
-    /// `stored(state)` for a successor of `parent` (kept as `storedParent`): a packing model
-    /// may reuse the parent's packing of the parts the step left alone.
-    func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored
 
     /// The representative of `state`'s symmetry class (phones with the same configuration
     /// swapped into a fixed order, ...): a search with symmetry on fingerprints it instead of
@@ -102,44 +80,23 @@ public protocol Model: Sendable {
     /// load, not replayed into a divergence. The default is nil (no actor indices to check).
     func actorOutOfRange(_ action: Action) -> String?
 
-    /// Whether a stored state's bytes are the same state in another process of the same
-    /// configuration (no intern ids, no pointers): the distributed run then sends them as they
-    /// are. By default, when the stored form is the state itself and holds no references.
-    static var storedBytesArePortable: Bool { get }
-
     /// The configuration this model value was built from, written into traces so a trace file
     /// rebuilds the same model on replay. Defaults to the model's own JSON when it is Encodable.
     var configuration: JSONValue { get }
 }
 
-extension Model where Stored == State {
-    @inlinable public func stored(_ state: State) -> State { state }
-    @inlinable public func loaded(_ stored: State) -> State { stored }
-}
-
 extension Model {
     public func actions(in state: State, into actions: inout [Action]) { actions = self.actions(in: state) }
-    public func next(_ state: State, _ action: Action, reusing spare: inout State?) -> State? { next(state, action) }
-    public func recycle(_ state: State, into spare: inout State?) {}
-    public func loaded(_ stored: Stored, reusing spare: inout State?) -> State { loaded(stored) }
-    public func stored(_ state: State, after parent: State, _ storedParent: Stored) -> Stored { stored(state) }
     public func representative(of state: State) -> State { state }
-    public var fingerprintScheme: String { "" }
     public func canonicalized(_ trace: [Action]) -> [Action] { trace }
     public func actorName(of action: Action) -> String? { nil }
     @inlinable public func actionCase(of action: Action) -> Int { 0 }
     public func refusingBound(_ state: State, _ action: Action) -> String? { nil }
     public func actorOutOfRange(_ action: Action) -> String? { nil }
     public var configuration: JSONValue { .object([:]) }
-    public static var storedBytesArePortable: Bool { Stored.self == State.self && _isPOD(State.self) }
 }
 
 extension Model {
-    /// Whether the search keeps this model's states as they are, not packed (`Stored` is
-    /// `State`): testing a successor against the visited table before its insert then saves no
-    /// packing, only costs a cache miss, and the levels defer the test to the insert.
-    static var keepsStatesUnpacked: Bool { Stored.self == State.self }
-
     /// The bounds (distinct, in action order) refusing a system action of `actions` (those of
     /// `state`); empty when none does. A state with one is not quiescent (Models/README.md,
     /// "Bounds"): search and replay both ask this, and the search counts it in `BoundCut`.

@@ -30,7 +30,7 @@ extension BreadthFirstSearch {
     /// model (every frontier path replays to its depth, with its world actions and its key in
     /// the visited set; every finding's path replays); nil when there is none. The search
     /// swaps it in only when it is whole: nothing is half-loaded.
-    func loadCheckpoint(threads: Int, roundStates: Int) throws(CheckpointError) -> ResumePoint<M.Stored>? {
+    func loadCheckpoint(threads: Int, roundStates: Int) throws(CheckpointError) -> ResumePoint<M.Storage.Stored>? {
         guard let checkpoint = options.checkpoint,
             let saved = try SearchCheckpoint.read(
                 path: checkpoint.path, identity: SearchCheckpoint.identity(model, options),
@@ -40,7 +40,7 @@ extension BreadthFirstSearch {
         var graph = SearchGraph()
         graph.append(parents: saved.parents, actions: saved.actions)
         let expansion = Expansion(model: model, worldBudget: options.worldBudget, symmetry: options.symmetry)
-        var level = Level<M.Stored>(threads: threads, roundStates: roundStates)
+        var level = Level<M.Storage.Stored>(threads: threads, roundStates: roundStates)
         for key in saved.keys {
             guard level.visited.insert(key) else { throw .damaged(path, "a visited key twice") }
         }
@@ -57,7 +57,7 @@ extension BreadthFirstSearch {
             guard !level.visited.insert(expansion.key(state, used: used)) else {
                 throw .damaged(path, "frontier node \(first + i) is not among the visited keys")
             }
-            level.frontier.append(model.stored(state))
+            level.frontier.append(M.Storage.stored(state, in: model))
             level.used.append(used)
         }
         for p in saved.findings.violation.indices {
@@ -81,7 +81,7 @@ extension BreadthFirstSearch {
     /// Writes the checkpoint at a level boundary when the interval has passed since the last;
     /// returns the error when it cannot be written (the search goes on; the caller says so).
     func checkpointIfDue(
-        level: Level<M.Stored>, graph: SearchGraph, findings: Findings, depth: Int, seconds: Double,
+        level: Level<M.Storage.Stored>, graph: SearchGraph, findings: Findings, depth: Int, seconds: Double,
         last: inout ContinuousClock.Instant
     ) -> CheckpointError? {
         guard let checkpoint = options.checkpoint, !level.frontier.isEmpty,

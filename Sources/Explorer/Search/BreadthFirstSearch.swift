@@ -23,7 +23,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         let expansion = Expansion(model: model, worldBudget: options.worldBudget, symmetry: options.symmetry)
         // Counting keeps every transition as node ids (not in a partitioned search: it sees a part).
         let counting = options.countBehaviours != nil && options.partition == nil
-        var level = Level<M.Stored>(
+        var level = Level<M.Storage.Stored>(
             threads: options.threads,
             record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil,
             roundStates: options.roundStates)
@@ -44,7 +44,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         var checkpointRefused: String?
         // Level 0: the initial states, deduplicated in order (unless resuming a checkpoint, loaded
         // whole and swapped in; one that does not fit the model is left alone and not overwritten).
-        var resumed: ResumePoint<M.Stored>?
+        var resumed: ResumePoint<M.Storage.Stored>?
         do {
             resumed = try loadCheckpoint(threads: options.threads, roundStates: options.roundStates)
         } catch {
@@ -62,7 +62,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
                     ? level.visited.insert(key, id: UInt32(graph.count)) == UInt32(graph.count) : level.visited.insert(key)
                 if new {
                     graph.append(parent: SearchGraph.root, action: UInt16(index))
-                    level.frontier.append(model.stored(state))
+                    level.frontier.append(M.Storage.stored(state, in: model))
                     level.used.append(0)
                 }
             }

@@ -16,6 +16,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
     let stateJudged: [Int]
 
     init(model: M, worldBudget: Int?, symmetry: Bool = false) {
+        if let mistake = M.storageMistake { preconditionFailure(mistake) }
         self.model = model
         self.worldBudget = worldBudget
         self.symmetry = symmetry
@@ -46,13 +47,13 @@ struct Expansion<M: Model>: @unchecked Sendable {
     ///
     /// `actions` is the array the model writes the state's actions into and `spare` the model's
     /// spare successor (both kept by the caller from state to state, so a model filling them in
-    /// place allocates neither per state: see `Model.loaded(_:reusing:)`).
+    /// place allocates neither per state: see `PackedModel.loaded(_:reusing:)`).
     /// With `appending`, the successors are added after what `out` holds (the caller's batch of
     /// several states: no per-state clearing of `out` and copying it into the batch).
     @inline(__always)
     func expand(
-        _ state: M.State, stored: M.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
-        findings: inout Findings, out: inout [Successor<M.Stored>], judged: inout JudgedFlags,
+        _ state: M.State, stored: M.Storage.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
+        findings: inout Findings, out: inout [Successor<M.Storage.Stored>], judged: inout JudgedFlags,
         filter: inout SuccessorFilter, actions: inout [M.Action], spare: inout M.State?, appending: Bool = false
     ) {
         if !appending { out.removeAll(keepingCapacity: true) }
@@ -76,8 +77,8 @@ struct Expansion<M: Model>: @unchecked Sendable {
         for (index, action) in actions.enumerated() {
             let world = model.kind(of: action) == .world
             if world && !budgetLeft { continue }
-            guard let next = model.next(state, action, reusing: &spare) else { continue }
-            defer { model.recycle(next, into: &spare) }
+            guard let next = M.Storage.next(state, action, reusing: &spare, in: model) else { continue }
+            defer { M.Storage.recycle(next, into: &spare, in: model) }
             let nextUsed = world ? used &+ 1 : used
             // The successor's key first, its visited-set slot fetched while the step is checked:
             // the cache miss overlaps that work instead of stalling the test after it. A repeat
@@ -102,7 +103,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
             // A successor the search would drop is not packed: that saves the model's `stored`.
             if repeated || (filter.visited != nil && !filter.keeps(nextKey)) { continue }
             out.append(Successor(
-                state: model.stored(next, after: state, stored), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
+                state: M.Storage.stored(next, after: state, stored, in: model), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
         }
         // A step only a bound refused keeps the state from being quiescent (asked of few states);
         // the state is counted so the report can say how much the bounds cut.

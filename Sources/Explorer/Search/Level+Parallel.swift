@@ -16,7 +16,7 @@ extension Level {
     mutating func expandInParallel<M: Model>(
         _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
         limits: Limits, progress: (Int) -> Void
-    ) -> SearchStopReason? where M.Stored == State {
+    ) -> SearchStopReason? where M.Storage.Stored == State {
         // The sequential search's check before the level's first batch.
         if limits.atStateLimit(graph.count) { return .stateLimit }
         let limit = atBound ? nil : limits.stateLimit.map { min($0, Limits.nodeIDCap) }
@@ -105,7 +105,7 @@ extension Level {
     private func expandChunks<M: Model>(
         _ expansion: Expansion<M>, chunks: Range<Int>, chunkSize: Int, atBound: Bool,
         firstNode: Int, until: (room: Int, mustReach: Int), idRoom: Int, limits: Limits
-    ) where M.Stored == State {
+    ) where M.Storage.Stored == State {
         guard let work = parallelWork else { return }
         work.nextChunk.store(chunks.lowerBound, ordering: .relaxed)
         work.buffered.store(0, ordering: .relaxed)
@@ -163,7 +163,7 @@ extension Level {
                 let end = min(start + chunkSize, frontier.count)
                 for i in start..<end {
                     expansion.expand(
-                        expansion.model.loaded(frontier[i], reusing: &spare), stored: frontier[i],
+                        M.Storage.loaded(frontier[i], reusing: &spare, in: expansion.model), stored: frontier[i],
                         node: UInt32(firstNode + i), used: used[i], checkSteps: !atBound, findings: &findings,
                         out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
                     if atBound {

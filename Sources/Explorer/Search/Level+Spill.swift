@@ -42,7 +42,7 @@ extension Level {
     /// At a batch or round boundary: starts spilling once resident memory passes the mark, and
     /// reads back the frontier's chunks `range` (about to be expanded) if they are on disk.
     /// Returns `.spillFailed` when a file cannot be opened, written or read.
-    mutating func spillAndLoad<M: Model>(_ range: Range<Int>, model: M) -> SearchStopReason? where M.Stored == State {
+    mutating func spillAndLoad<M: Model>(_ range: Range<Int>, model: M) -> SearchStopReason? where M.Storage.Stored == State {
         guard let spill else { return nil }
         if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
             startSpilling(spill, codec: .raw ?? .json(model))

@@ -50,7 +50,7 @@ struct Level<State: Sendable> {
     mutating func expand<M: Model>(
         _ expansion: Expansion<M>, atBound: Bool, graph: inout SearchGraph, findings: inout Findings,
         limits: Limits, progress: (Int) -> Void
-    ) -> SearchStopReason? where M.Stored == State {
+    ) -> SearchStopReason? where M.Storage.Stored == State {
         if threads > 1 {
             return expandInParallel(
                 expansion, atBound: atBound, graph: &graph, findings: &findings, limits: limits, progress: progress)
@@ -81,7 +81,7 @@ struct Level<State: Sendable> {
         var pending: [Successor<State>] = []
         var actions: [M.Action] = []
         // The last successor built, kept from state to state: the model builds the next state
-        // and its successors in its memory (`Model.loaded(_:reusing:)`).
+        // and its successors in its memory (`PackedModel.loaded(_:reusing:)`).
         var spare: M.State?
         var start = 0
         while start < frontier.count {
@@ -98,14 +98,14 @@ struct Level<State: Sendable> {
                     if deferring {
                         // Straight into the group's batch, inserted below.
                         expansion.expand(
-                            expansion.model.loaded(frontier[j], reusing: &spare), stored: frontier[j], node: node,
+                            M.Storage.loaded(frontier[j], reusing: &spare, in: expansion.model), stored: frontier[j], node: node,
                             used: used[j], checkSteps: true,
                             findings: &findings, out: &batch, judged: &judged, filter: &filter, actions: &actions,
                             spare: &spare, appending: true)
                         continue
                     }
                     expansion.expand(
-                        expansion.model.loaded(frontier[j], reusing: &spare), stored: frontier[j], node: node,
+                        M.Storage.loaded(frontier[j], reusing: &spare, in: expansion.model), stored: frontier[j], node: node,
                         used: used[j], checkSteps: !atBound, findings: &findings, out: &out, judged: &judged,
                         filter: &filter, actions: &actions, spare: &spare)
                     if atBound {

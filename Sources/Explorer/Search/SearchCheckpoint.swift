@@ -59,7 +59,8 @@ struct SearchCheckpoint {
         // A symmetry-reduced run stores other keys: its checkpoint is not a full run's.
         let symmetry = options.symmetry ? "|symmetry" : ""
         // Keys of another fingerprint scheme would not match this run's states.
-        let scheme = model.fingerprintScheme.isEmpty ? "" : "|fingerprint \(model.fingerprintScheme)"
+        let named = M.Storage.fingerprintScheme(of: model)
+        let scheme = named.isEmpty ? "" : "|fingerprint \(named)"
         let text = "\(model.name)|\(configuration)|\(options.depthBound ?? -1)|\(options.worldBudget ?? -1)|\(partition)\(symmetry)\(scheme)"
         return Fingerprint.of(bytes: Array(text.utf8))
     }

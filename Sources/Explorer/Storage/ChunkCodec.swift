@@ -33,18 +33,18 @@ struct ChunkCodec<Element>: Sendable {
 extension ChunkCodec {
     /// A model's stored states as the JSON of its states: for a model whose `Stored` form holds
     /// references (arrays, strings), which cannot be written as raw bytes.
-    static func json<M: Model>(_ model: M) -> ChunkCodec<M.Stored> {
-        ChunkCodec<M.Stored>(
+    static func json<M: Model>(_ model: M) -> ChunkCodec<M.Storage.Stored> {
+        ChunkCodec<M.Storage.Stored>(
             encode: { chunk in
                 let encoder = JSONEncoder()
                 // A model's own states always encode (Codable by the protocol); failing is a model bug.
-                guard let data = try? encoder.encode(chunk.map(model.loaded)) else {
+                guard let data = try? encoder.encode(chunk.map { M.Storage.loaded($0, in: model) }) else {
                     preconditionFailure("\(model.name): a state did not encode as JSON")
                 }
                 return Array(data)
             },
             decode: { bytes in
-                (try? JSONDecoder().decode([M.State].self, from: Data(bytes))).map { $0.map(model.stored) }
+                (try? JSONDecoder().decode([M.State].self, from: Data(bytes))).map { $0.map { M.Storage.stored($0, in: model) } }
             })
     }
 }

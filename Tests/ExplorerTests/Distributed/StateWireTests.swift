@@ -24,20 +24,20 @@ struct StateWireTests {
     }
 
     /// Sends `states` through one batch from rank 0 to rank 1 and reads them back there.
-    static func cross<M: Model>(_ model: M, _ states: [M.Stored]) throws -> ([M.Stored?], Int) {
+    static func cross<M: Model>(_ model: M, _ states: [M.Storage.Stored]) throws -> ([M.Storage.Stored?], Int) {
         let sender = StateWire(model: model, ranks: 2), receiver = StateWire(model: model, ranks: 2)
         var body = WireWriter()
         for s in states { sender.put(s, to: 1, into: &body) }
         var reader = WireReader(sender.header(to: 1) + body.bytes)
         try receiver.learn(from: 0, &reader)
-        var back: [M.Stored?] = []
+        var back: [M.Storage.Stored?] = []
         while !reader.atEnd { back.append(receiver.state(try receiver.next(&reader), from: 0)) }
         return (back, reader.bytes.count)
     }
 
     @Test("a state of plain values crosses as its bytes: two words a counter state")
     func portable() throws {
-        #expect(Counter.storedBytesArePortable)
+        #expect(Counter.Storage.storedBytesArePortable)
         let states = [Counter.State(value: 3, pending: 1), Counter.State(value: 0, pending: 2)]
         let (back, bytes) = try Self.cross(Counter(), states)
         #expect(back == states)
@@ -46,7 +46,7 @@ struct StateWireTests {
 
     @Test("a state holding an array crosses in the binary Codable form and reads back equal")
     func codable() throws {
-        #expect(!Lists.storedBytesArePortable)
+        #expect(!Lists.Storage.storedBytesArePortable)
         let states = [Lists.State(items: [], label: "a"), Lists.State(items: [1, -2, 3], label: "bé")]
         let (back, _) = try Self.cross(Lists(), states)
         #expect(back == states)

@@ -54,7 +54,7 @@ import Testing
 }
 
 /// A 30 × 30 grid walked right and up, kept packed; counts its packings.
-private struct PackedGrid: Model {
+private struct PackedGrid: PackedModel {
     final class Packs: Sendable {
         let count = Mutex(0)
     }
@@ -136,7 +136,9 @@ extension GridWalk {
 
 private struct PlainGrid: GridWalk {}
 
-private struct PackedGridWalk: GridWalk {
+private struct PackedGridWalk: GridWalk, PackedModel {
+    /// Named: beside `GridWalk`, inference keeps `Model`'s plain default (and the walk went unpacked).
+    typealias Storage = PackedStorage<PackedGridWalk>
     typealias Stored = UInt16
     func stored(_ s: State) -> UInt16 { UInt16(s.x * 100 + s.y) }
     func loaded(_ p: UInt16) -> State { State(x: Int(p) / 100, y: Int(p) % 100) }

@@ -1,3 +1,4 @@
+import Explorer
 import FleetCard
 import Testing
 @testable import FleetModel
@@ -32,6 +33,13 @@ func reachableLoaded(_ model: FleetSystem, depth: Int) -> [(packed: PackedFleetS
 
 @Suite("FleetCodec")
 struct FleetCodecTests {
+    @Test("the search keeps fleet states packed: the model adopts PackedModel, and its scheme is named")
+    func adoptsPackedModel() {
+        #expect(FleetSystem.Storage.self == PackedStorage<FleetSystem>.self)
+        #expect(FleetSystem.Storage.fingerprintScheme(of: FleetSystem(config: Fixture.config(devices: 2, budget: 1))) == "4")
+        #expect(!FleetSystem.Storage.storedBytesArePortable)
+    }
+
     @Test("every reachable state of a small configuration packs and unpacks to itself")
     func roundTrip() {
         let model = Fixture.restartsAndDrops
