@@ -34,6 +34,13 @@ struct WireEncoder {
             bytes.reserveCapacity(256)
         }
 
+        /// A super encoder (class inheritance) has no place in the form: the encoding fails, and
+        /// the value writes into a scratch stream nobody reads.
+        func unsupported() -> Swift.Encoder {
+            failed = true
+            return Encoder(stream: Stream(keys: WireKeys()), depth: 0)
+        }
+
         /// Closes the containers deeper than `depth`; false (and failed) if the container at
         /// `depth` was closed already.
         func close(to depth: Int) {
@@ -167,13 +174,8 @@ struct WireEncoder {
             return Encoder(stream: stream, depth: depth).unkeyedContainer()
         }
 
-        mutating func superEncoder() -> Swift.Encoder { unsupported() }
-        mutating func superEncoder(forKey key: Key) -> Swift.Encoder { unsupported() }
-
-        private func unsupported() -> Swift.Encoder {
-            stream.failed = true
-            return Encoder(stream: Stream(keys: WireKeys()), depth: 0)
-        }
+        mutating func superEncoder() -> Swift.Encoder { stream.unsupported() }
+        mutating func superEncoder(forKey key: Key) -> Swift.Encoder { stream.unsupported() }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
@@ -207,10 +209,7 @@ struct WireEncoder {
             return Encoder(stream: stream, depth: depth).unkeyedContainer()
         }
 
-        mutating func superEncoder() -> Swift.Encoder {
-            stream.failed = true
-            return Encoder(stream: Stream(keys: WireKeys()), depth: 0)
-        }
+        mutating func superEncoder() -> Swift.Encoder { stream.unsupported() }
     }
 
     struct Single: SingleValueEncodingContainer {

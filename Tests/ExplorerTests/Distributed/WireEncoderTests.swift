@@ -113,6 +113,13 @@ struct WireEncoderTests {
         #expect(throws: WireEncoder.Unsupported.self) { try WireEncoder.encode(TwoContainers(), keys: WireKeys()) }
     }
 
+    @Test("a super encoder, from a keyed or an unkeyed container, is refused at encoding")
+    func refusesSuperEncoder() {
+        for keyed in [true, false] {
+            #expect(throws: WireEncoder.Unsupported.self) { try WireEncoder.encode(JSONValueEncoderTests.WithSuper(keyed: keyed), keys: WireKeys()) }
+        }
+    }
+
     @Test("every cut value and a value with a byte changed to an unknown tag are refused")
     func refusesDamage() throws {
         let keys = WireKeys()
