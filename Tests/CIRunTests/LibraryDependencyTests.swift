@@ -12,19 +12,11 @@ import Testing
     /// (no variables of the `swift test` running this; HOME is the test's scratch folder, the
     /// parent of `directory`), returning the exit code and output.
     static func run(_ arguments: [String], in directory: String) throws -> (code: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(LintTests.which(arguments[0]), "\(arguments[0]) is not on PATH"))
-        process.arguments = Array(arguments.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let environment = ProcessInfo.processInfo.environment
-        process.environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": (directory as NSString).deletingLastPathComponent, "GIT_CONFIG_NOSYSTEM": "1"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try ToolRun.run(arguments, in: directory, environment: [
+            "PATH": environment["PATH"] ?? "/usr/bin:/bin", "HOME": (directory as NSString).deletingLastPathComponent,
+            "GIT_CONFIG_NOSYSTEM": "1",
+        ], missing: "")
     }
 
     /// Commits the working tree's Package.swift (its first line replaced by `toolsVersion`, when

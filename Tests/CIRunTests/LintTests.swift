@@ -12,24 +12,9 @@ import Testing
     static let manifest = ".ci/kubernetes/nightly-job.yaml"
     static let junitSchema = "Schemas/junit-10.xsd"
 
-    /// The full path of `tool` on PATH, nil when absent.
-    static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// Runs `tool arguments` and returns its exit code and output.
     static func run(_ tool: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(which(tool), "\(tool) is not on PATH: run bash .ci/setup"))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ToolRun.run([tool] + arguments, missing: ": run bash .ci/setup")
     }
 
     static func scratch(_ name: String, _ text: String) throws -> String {
@@ -47,7 +32,7 @@ import Testing
 
     @Test("actionlint (with shellcheck on the run: scripts) passes both workflows, and a broken one fails")
     func actionlint() throws {
-        #expect(Self.which("shellcheck") != nil, "shellcheck is not on PATH: run bash .ci/setup")
+        #expect(ToolRun.which("shellcheck") != nil, "shellcheck is not on PATH: run bash .ci/setup")
         let result = try Self.run("actionlint", Self.workflows)
         #expect(result.code == 0, "\(result.output)")
         // A job that needs a job that does not exist, and a script whose variable is unquoted.
