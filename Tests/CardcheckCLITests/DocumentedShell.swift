@@ -1,8 +1,8 @@
 import Foundation
 
 /// The shell in the docs' ```sh blocks, read just far enough to run each command they show:
-/// `\` continuations, `#` comments, quotes, `VAR=value`, `$VAR`, `*`, `for … in …; do …; done`,
-/// `;`, `&&`, `|` and `>`. Whatever else a block holds is words of a command, so an unknown
+/// `\` continuations (inside double quotes too, as sh joins them), `#` comments, quotes,
+/// `VAR=value`, `$VAR`, `*`, `for … in …; do …; done`, `;`, `&&`, `|` and `>`. Whatever else a block holds is words of a command, so an unknown
 /// command still reaches the runner, which refuses it by name instead of skipping it.
 enum DocumentedShell {
     /// One ```sh block of a page: the line its text starts on, and the text.
@@ -81,10 +81,17 @@ enum DocumentedShell {
             case "\n": flush(); out.append((.op(";"), line)); line += 1
             case " ", "\t": flush()
             case "#" where !inWord: while let n = chars.first, n != "\n" { chars.removeFirst() }
-            case "'": inWord = true; while let n = chars.popFirst(), n != "'" { add(n) }
-            case "\"":
+            case "'":
                 inWord = true
-                while let n = chars.popFirst(), n != "\"" { if n == "$" { variable(quoted: true) } else { add(n) } }
+                while let n = chars.popFirst(), n != "'" { if n == "\n" { line += 1 }; add(n) }
+            case "\"":
+                // Inside double quotes sh drops a backslash-newline (the word goes on on the next line).
+                inWord = true
+                while let n = chars.popFirst(), n != "\"" {
+                    if n == "\\" && chars.first == "\n" { chars.removeFirst(); line += 1 }
+                    else if n == "$" { variable(quoted: true) }
+                    else { if n == "\n" { line += 1 }; add(n) }
+                }
             case "$": variable(quoted: false)
             case "*": word.pieces.append(.star); inWord = true
             case ";", "|", ">", "&":
