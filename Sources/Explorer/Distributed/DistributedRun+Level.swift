@@ -3,61 +3,104 @@ extension DistributedRun {
     /// (parent, action) order over every rank, the order the sequential search inserts in: the
     /// parents' id range is split in one block per rank, each block's rank sorts the pairs it
     /// receives, and the ranks' counts give each block its first id.
+    ///
+    /// Each rank sorts its new states by (parent, action) first, so its requests to a block are
+    /// in order and go as varint deltas (about two bytes a state), and the block's answers, the
+    /// ids in that order, rise: varint deltas too (about one byte). One rank numbers its level
+    /// as it stands: its states arrived in node order, the first step to each kept.
     mutating func advance(to next: NextLevel<M.Storage.Stored>, total: Int) throws(FabricEnded) {
-        var requests = Array(repeating: WireWriter(), count: ranks)
-        var sent = Array(repeating: [Int](), count: ranks)
-        for i in 0..<next.count {
-            let block = Int(UInt64(Int(next.parents[i]) - levelStart) * UInt64(ranks) / UInt64(levelCount))
-            requests[block].put(next.parents[i])
-            requests[block].put(next.actions[i])
-            sent[block].append(i)
-        }
-        let received = try fabric.exchange(requests.map(\.bytes))
-        bytesSent += received.indices.reduce(0) { $1 == me ? $0 : $0 + requests[$1].bytes.count }
-        var pairs: [(parent: UInt32, action: UInt16, source: Int, index: Int)] = []
-        do {
-            for (source, batch) in received.enumerated() {
-                var reader = WireReader(batch)
-                var index = 0
-                while !reader.atEnd {
-                    pairs.append((try reader.get(UInt32.self), try reader.get(UInt16.self), source, index))
-                    index += 1
-                }
-            }
-        } catch {
-            throw FabricEnded(reason: Self.unreadable)
-        }
-        pairs.sort { ($0.parent, $0.action) < ($1.parent, $1.action) }
-        var mine = Array(repeating: UInt64(0), count: ranks)
-        mine[me] = UInt64(pairs.count)
-        let counts = try fabric.reduce(mine, .sum)
-        let first = distinct + Int(counts[..<me].reduce(0, +))
-        var ids = received.map { batch in Array(repeating: UInt32(0), count: batch.count / 6) }
-        for (position, pair) in pairs.enumerated() { ids[pair.source][pair.index] = UInt32(first + position) }
-        var replies = Array(repeating: WireWriter(), count: ranks)
-        for (source, list) in ids.enumerated() { for id in list { replies[source].put(id) } }
-        let answers = try fabric.exchange(replies.map(\.bytes))
-        bytesSent += answers.indices.reduce(0) { $1 == me ? $0 : $0 + replies[$1].bytes.count }
         var nextIDs = Array(repeating: UInt32(0), count: next.count)
-        do {
-            for (block, batch) in answers.enumerated() {
-                var reader = WireReader(batch)
-                for i in sent[block] { nextIDs[i] = try reader.get(UInt32.self) }
-            }
-        } catch {
-            throw FabricEnded(reason: Self.unreadable)
+        var order = Array(0..<next.count)
+        if ranks == 1 {
+            for i in nextIDs.indices { nextIDs[i] = UInt32(truncatingIfNeeded: distinct + i) }
+        } else {
+            order.sort { (next.parents[$0], next.actions[$0]) < (next.parents[$1], next.actions[$1]) }
+            try number(next, order: order, into: &nextIDs)
         }
+        // `order` is id order: ids rise with (parent, action).
         frontier = FrontierColumn()
-        for i in next.states.indices.sorted(by: { nextIDs[$0] < nextIDs[$1] }) {
+        nodeIDs.reserveCapacity(nodeIDs.count + next.count)
+        parents.reserveCapacity(parents.count + next.count)
+        actionIndices.reserveCapacity(actionIndices.count + next.count)
+        for i in order {
             frontier.append(id: nextIDs[i], state: next.states[i], used: next.used[i])
             nodeIDs.append(nextIDs[i])
             parents.append(next.parents[i])
             actionIndices.append(next.actions[i])
         }
+        inserted += next.count
         levelStart = distinct
         levelCount = total
         distinct += total
         if total > 0 { depth += 1 }
+    }
+
+    /// The ids of the new states of several ranks (`order`: this rank's in (parent, action) order).
+    private mutating func number(_ next: NextLevel<M.Storage.Stored>, order: [Int], into nextIDs: inout [UInt32]) throws(FabricEnded) {
+        var requests = Array(repeating: [UInt8](), count: ranks)
+        var asked = Array(repeating: [Int](), count: ranks)
+        var last = Array(repeating: UInt32(0), count: ranks)
+        for i in order {
+            let block = Int(UInt64(Int(next.parents[i]) - levelStart) * UInt64(ranks) / UInt64(levelCount))
+            Varint.put(UInt64(next.parents[i] - last[block]), into: &requests[block])
+            Varint.put(UInt64(next.actions[i]), into: &requests[block])
+            last[block] = next.parents[i]
+            asked[block].append(i)
+        }
+        let received = try fabric.exchange(requests)
+        bytesSent += received.indices.reduce(0) { $1 == me ? $0 : $0 + requests[$1].count }
+        // Each source's pairs in order; merged over the sources, ties (never: a pair is one step) by source.
+        var lists = Array(repeating: [(parent: UInt32, action: UInt16)](), count: ranks)
+        for (source, batch) in received.enumerated() {
+            let ok = batch.withUnsafeBytes { raw -> Bool in
+                var offset = 0
+                var parent: UInt32 = 0
+                while offset < raw.count {
+                    guard let d = Varint.get(raw, at: &offset), let a = Varint.get(raw, at: &offset),
+                        let p = UInt32(exactly: UInt64(parent) + d), let action = UInt16(exactly: a)
+                    else { return false }
+                    parent = p
+                    lists[source].append((p, action))
+                }
+                return true
+            }
+            guard ok else { throw FabricEnded(reason: Self.unreadable) }
+        }
+        var mine = Array(repeating: UInt64(0), count: ranks)
+        mine[me] = UInt64(lists.reduce(0) { $0 + $1.count })
+        let counts = try fabric.reduce(mine, .sum)
+        var id = UInt32(truncatingIfNeeded: distinct + Int(counts[..<me].reduce(0, +)))
+        var replies = Array(repeating: [UInt8](), count: ranks)
+        var lastID = Array(repeating: UInt32(0), count: ranks)
+        var heads = Array(repeating: 0, count: ranks)
+        while true {
+            var best = -1
+            for r in 0..<ranks where heads[r] < lists[r].count {
+                if best < 0 || (lists[r][heads[r]].parent, lists[r][heads[r]].action) < (lists[best][heads[best]].parent, lists[best][heads[best]].action) {
+                    best = r
+                }
+            }
+            guard best >= 0 else { break }
+            Varint.put(UInt64(id - lastID[best]), into: &replies[best])
+            lastID[best] = id
+            heads[best] += 1
+            id += 1
+        }
+        let answers = try fabric.exchange(replies)
+        bytesSent += answers.indices.reduce(0) { $1 == me ? $0 : $0 + replies[$1].count }
+        for (block, batch) in answers.enumerated() {
+            let ok = batch.withUnsafeBytes { raw -> Bool in
+                var offset = 0
+                var id: UInt32 = 0
+                for i in asked[block] {
+                    guard let d = Varint.get(raw, at: &offset), let next = UInt32(exactly: UInt64(id) + d) else { return false }
+                    id = next
+                    nextIDs[i] = id
+                }
+                return offset == raw.count
+            }
+            guard ok else { throw FabricEnded(reason: Self.unreadable) }
+        }
     }
 
     /// The parent and action index of node `id` if this rank holds it.

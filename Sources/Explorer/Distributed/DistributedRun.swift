@@ -10,7 +10,13 @@ struct DistributedRun<M: Model> {
     let ranks: Int
     let me: Int
     let wire: StateWire<M>
-    let visited = VisitedShards(count: 1)
+    /// This rank's visited set, each key with its place among the keys this rank inserted
+    /// (with peers: a peer's step may be less than this rank's own to a key of this level).
+    /// One rank takes its successors in node order, the first step to each the least: its set
+    /// keeps no places, as the single process's (a second array read a state: 2.6× its CPU).
+    let visited: VisitedShards
+    /// Keys this rank inserted before the level being filled (the next level's slot 0's place).
+    var inserted = 0
     /// Keys this rank has sent to their owners. A key sent in this level went first with its
     /// least (parent, action) from this rank (the frontier goes in node order), the only one
     /// the owner can keep; one sent in an earlier level is in the owner's visited set. Either
@@ -46,6 +52,7 @@ struct DistributedRun<M: Model> {
         ranks = fabric.size
         me = fabric.rank
         wire = StateWire(model: search.model, ranks: fabric.size)
+        visited = VisitedShards(count: 1, ids: fabric.size > 1)
         expansion = Expansion(model: search.model, worldBudget: search.options.worldBudget, symmetry: search.options.symmetry)
         findings = Findings(properties: expansion.properties.count)
         agreedViolation = Array(repeating: .max, count: expansion.properties.count)
@@ -112,7 +119,8 @@ struct DistributedRun<M: Model> {
             let id = UInt32(count)
             count += 1
             guard owner(key) == me else { continue }
-            _ = visited.insert(key)
+            if ranks == 1 { _ = visited.insert(key) } else { _ = visited.insert(key, id: UInt32(inserted)) }
+            inserted += 1
             frontier.append(id: id, state: M.Storage.stored(state, in: search.model), used: 0)
             nodeIDs.append(id)
             parents.append(SearchGraph.root)
@@ -128,19 +136,28 @@ struct DistributedRun<M: Model> {
 
     /// Expands this rank's frontier in rounds of 4 × `roundStates` states (16,384: each round
     /// ends in two collectives, and at 1,024 a round the ranks spent longer waiting on each
-    /// other than expanding: two-phase commit with 8 managers on 2 ranks, 81 s against 43 s;
-    /// the round's batches then hold up to ~100 MB of fleet states): each round's successors
-    /// go to their owners in one exchange, and the ranks agree whether to go on. Returns the
-    /// reason when a limit or a signal stops the level (every rank at the same round).
+    /// other than expanding: two-phase commit with 8 managers on 2 ranks, 81 s against 43 s):
+    /// each round's successors go to their owners in one batch per destination, and the ranks
+    /// agree whether to go on. Returns the reason when a limit or a signal stops the level
+    /// (every rank at the same round).
     mutating func expandLevel(
         atBound: Bool, into next: inout NextLevel<M.Storage.Stored>, limits: Limits
     ) throws(FabricEnded) -> SearchStopReason? {
         var out: [Successor<M.Storage.Stored>] = []
         var judged = JudgedFlags(enabled: false)
-        var filter = SuccessorFilter.all
-        // Kept from state to state, as in `Level.expand`: no action array or state box per state.
+        // A packing model's successors already seen are not packed (two-phase commit's cost nothing to pack).
+        var filter =
+            M.keepsStatesUnpacked ? SuccessorFilter.all
+            : ranks == 1 ? .unvisited(visited)
+            : .distributed(.init(owned: visited, levelStart: UInt32(truncatingIfNeeded: inserted), sent: sent, rank: me, ranks: ranks))
+        // Kept from state to state and round to round, as in `Level.expand`: no action array,
+        // state box or batch buffer per state.
         var actions: [M.Action] = []
         var spare: M.State?
+        var batches = Array(repeating: [UInt8](), count: ranks)
+        var lastParent = Array(repeating: UInt32(0), count: ranks)
+        let budgeted = search.options.worldBudget != nil
+        let sendsKey = wire.sendsKey || atBound
         var cursor = 0
         var reached = 0
         let round = max(1, search.options.roundStates * 4)
@@ -149,42 +166,64 @@ struct DistributedRun<M: Model> {
             // each batch: a level that completed is counted in the depth (issue 54: depth 8 for 9).
             if limits.atStateLimit(distinct + reached) { return .stateLimit }
             var end = min(cursor + round, frontier.count)
-            var batches = Array(repeating: WireWriter(), count: ranks)
-            for i in cursor..<end {
+            for r in 0..<ranks {
+                batches[r].removeAll(keepingCapacity: true)
+                lastParent[r] = 0
+            }
+            var i = cursor
+            while i < end {
                 // A signal cuts this rank's round short: the peers are told at its end, and a
                 // round need not be the same size on every rank.
                 if i > cursor && i % 64 == 0 && limits.stop?.isRaised == true {
                     end = i
                     break
                 }
-                let stored = frontier.states[i]
-                let state = M.Storage.loaded(stored, reusing: &spare, in: search.model)
-                expansion.expand(
-                    state, stored: stored, node: frontier.ids[i], used: frontier.used[i], checkSteps: !atBound,
-                    findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
-                expansions += 1
+                // A few states' successors at a time, their own visited-set slots prefetched
+                // together so the cache misses overlap (as `Level.expand` does, issue 34): one
+                // miss at a time was most of a two-phase commit rank's time.
+                let groupEnd = min(i + 8, end)
+                out.removeAll(keepingCapacity: true)
+                for j in i..<groupEnd {
+                    let stored = frontier.states[j]
+                    let state = M.Storage.loaded(stored, reusing: &spare, in: search.model)
+                    expansion.expand(
+                        state, stored: stored, node: frontier.ids[j], used: frontier.used[j], checkSteps: !atBound,
+                        findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare,
+                        appending: true)
+                }
+                expansions += groupEnd - i
+                i = groupEnd
+                for s in out where owner(s.key) == me { visited.prefetch(s.key) }
                 for s in out {
                     let to = owner(s.key)
                     // This rank's own successors go straight in, as the state they already are.
                     if to == me {
-                        if atBound { noteBeyondBound(s.key) } else { take(s.key, s.parent, s.action, s.used, into: &next) { s.state } }
+                        if atBound { noteBeyondBound(s.key) } else { take(s.key, s.parent, s.action, s.used, s.state, into: &next) }
                         continue
                     }
                     guard sent.insert(s.key) else { continue }
-                    batches[to].put(s.key)
+                    // A message: [key] parent (a varint, from the batch's last: the frontier goes
+                    // in node order), action (a varint), [world actions used], state.
+                    if sendsKey { withUnsafeBytes(of: s.key.littleEndian) { batches[to].append(contentsOf: $0) } }
                     guard !atBound else { continue }
-                    batches[to].put(s.parent)
-                    batches[to].put(s.action)
-                    batches[to].put(s.used)
+                    Varint.put(UInt64(s.parent &- lastParent[to]), into: &batches[to])
+                    lastParent[to] = s.parent
+                    Varint.put(UInt64(s.action), into: &batches[to])
+                    if budgeted { batches[to].append(s.used) }
                     wire.put(s.state, to: to, into: &batches[to])
                 }
             }
             frontier.discard(before: end)
             cursor = end
-            let outgoing = batches.indices.map { wire.header(to: $0) + batches[$0].bytes }
-            bytesSent += outgoing.enumerated().reduce(0) { $0 + ($1.offset == me ? 0 : $1.element.count) }
-            let incoming = try fabric.exchange(outgoing)
-            for (source, batch) in incoming.enumerated() { try receive(batch, from: source, atBound: atBound, into: &next) }
+            if ranks > 1 {
+                // The `Codable` form's key names used in the round go first.
+                if wire.kind == .codable { for r in 0..<ranks where r != me { batches[r] = wire.header(to: r) + batches[r] } }
+                bytesSent += batches.enumerated().reduce(0) { $0 + ($1.offset == me ? 0 : $1.element.count) }
+                let incoming = try fabric.exchange(batches)
+                for (source, batch) in incoming.enumerated() where source != me {
+                    try receive(batch, from: source, atBound: atBound, into: &next)
+                }
+            }
             // Go on while any rank has states left; stop together on any rank's limit or signal.
             let local = limits.timingReason()
             let agreed = try fabric.reduce(
@@ -202,28 +241,64 @@ struct DistributedRun<M: Model> {
     mutating func receive(
         _ batch: [UInt8], from source: Int, atBound: Bool, into next: inout NextLevel<M.Storage.Stored>
     ) throws(FabricEnded) {
-        var reader = WireReader(batch)
         let wire = self.wire
-        do throws(WireReader.Short) {
-            try wire.learn(from: source, &reader)
-            while !reader.atEnd {
-                let key = try reader.get(UInt64.self)
-                if atBound {
-                    noteBeyondBound(key)
-                    continue
+        let budgeted = search.options.worldBudget != nil
+        let sendsKey = wire.sendsKey || atBound
+        let read: Bool = batch.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            var parent: UInt32 = 0
+            var group: [Successor<M.Storage.Stored>] = []
+            group.reserveCapacity(64)
+            do throws(WireReader.Short) {
+                try wire.learn(from: source, batch, at: &offset)
+                while offset < raw.count {
+                    var key: UInt64 = 0
+                    if sendsKey {
+                        guard raw.count - offset >= 8 else { return false }
+                        key = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                        offset += 8
+                    }
+                    if atBound {
+                        noteBeyondBound(key)
+                        continue
+                    }
+                    guard let delta = Varint.get(raw, at: &offset), let action = Varint.get(raw, at: &offset),
+                        let p = UInt32(exactly: UInt64(parent) + delta), let a = UInt16(exactly: action)
+                    else { return false }
+                    parent = p
+                    var used: UInt8 = 0
+                    if budgeted {
+                        guard offset < raw.count else { return false }
+                        used = raw[offset]
+                        offset += 1
+                    }
+                    let pending = try wire.next(batch, raw, at: &offset, from: source)
+                    if case .state(let state) = pending {
+                        if !sendsKey { key = expansion.key(M.Storage.loaded(state, in: search.model), used: used) }
+                        // Taken a group at a time, their slots prefetched first (see `expandLevel`).
+                        visited.prefetch(key)
+                        group.append(Successor(state: state, key: key, parent: parent, action: a, used: used))
+                        if group.count == 64 { takeGroup(&group, into: &next) }
+                        continue
+                    }
+                    try take(key, parent, a, used, into: &next) { () throws(WireReader.Short) in
+                        guard let state = wire.state(pending, from: source) else { throw WireReader.Short() }
+                        return state
+                    }
                 }
-                let parent = try reader.get(UInt32.self)
-                let action = try reader.get(UInt16.self)
-                let used = try reader.get(UInt8.self)
-                let bytes = try wire.next(&reader)
-                try take(key, parent, action, used, into: &next) { () throws(WireReader.Short) in
-                    guard let state = wire.state(bytes, from: source) else { throw WireReader.Short() }
-                    return state
-                }
+                takeGroup(&group, into: &next)
+                return true
+            } catch {
+                return false
             }
-        } catch {
-            throw FabricEnded(reason: Self.unreadable)
         }
+        guard read else { throw FabricEnded(reason: Self.unreadable) }
+    }
+
+    /// Takes a group of a peer's successors, in the order they came, and empties it.
+    private mutating func takeGroup(_ group: inout [Successor<M.Storage.Stored>], into next: inout NextLevel<M.Storage.Stored>) {
+        for s in group { take(s.key, s.parent, s.action, s.used, s.state, into: &next) }
+        group.removeAll(keepingCapacity: true)
     }
 
     /// A successor past the depth bound that this rank owns: only whether it is new matters.
@@ -231,22 +306,40 @@ struct DistributedRun<M: Model> {
         if !visited.contains(key) { findings.beyondBound = true }
     }
 
+    /// A successor this rank owns, its state at hand (see the other `take`).
+    @inline(__always)
+    mutating func take(_ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, _ state: M.Storage.Stored, into next: inout NextLevel<M.Storage.Stored>) {
+        take(key, parent, action, used, into: &next) { () throws(Never) in state }
+    }
+
     /// A successor this rank owns: a new state is kept with the least (parent, action) that
-    /// reaches it in this level. `state` is asked for only when it is kept (a peer's is decoded
-    /// then, and a batch it cannot decode is refused).
+    /// reaches it in this level. The visited set holds, with each key, its place among the keys
+    /// this rank inserted (`inserted`): one probe tells new, earlier level, or this level's slot.
+    /// `state` is asked for only when it is kept (a peer's `Codable` state is decoded then, and
+    /// one it cannot decode is refused).
+    @discardableResult @inline(__always)
     mutating func take<E: Error>(
         _ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Storage.Stored>,
         state: () throws(E) -> M.Storage.Stored
-    ) throws(E) {
-        if let slot = next.slot[key] {
-            guard (parent, action) < (next.parents[slot], next.actions[slot]) else { return }
-            // The same key from an earlier step: the earliest step's state is the one kept
-            // (with symmetry two states share a key, and the sequential search keeps the first).
-            next.replace(slot, state: try state(), parent: parent, action: action)
-            return
+    ) throws(E) -> Bool {
+        if ranks == 1 {
+            guard visited.insert(key) else { return false }
+            next.append(key: key, state: try state(), parent: parent, action: action, used: used)
+            return true
         }
-        guard visited.insert(key) else { return }
-        next.append(key: key, state: try state(), parent: parent, action: action, used: used)
+        let fresh = UInt32(truncatingIfNeeded: inserted + next.count)
+        let got = visited.insert(key, id: fresh)
+        if got == fresh {
+            next.append(key: key, state: try state(), parent: parent, action: action, used: used)
+            return true
+        }
+        guard got >= UInt32(truncatingIfNeeded: inserted) else { return false }
+        let slot = Int(got) - inserted
+        guard (parent, action) < (next.parents[slot], next.actions[slot]) else { return false }
+        // The same key from an earlier step: the earliest step's state is the one kept
+        // (with symmetry two states share a key, and the sequential search keeps the first).
+        next.replace(slot, state: try state(), parent: parent, action: action)
+        return true
     }
 
     static var unreadable: String { "a rank sent a batch this one cannot read" }

@@ -29,9 +29,13 @@ public struct DistributedSearch<M: Model>: Sendable {
     /// The rank owning the state keyed `key`: mixed again, so it owes nothing to the bits the
     /// visited set indexes by.
     @inline(__always)
-    static func owner(of key: UInt64, ranks: Int) -> Int {
-        ranks == 1 ? 0 : Int(truncatingIfNeeded: Fingerprint.mix(key ^ 0xA076_1D64_78BD_642F) % UInt64(ranks))
-    }
+    static func owner(of key: UInt64, ranks: Int) -> Int { distributedOwner(of: key, ranks: ranks) }
+}
+
+/// The rank owning the state keyed `key` among `ranks` (`DistributedSearch.owner`).
+@inline(__always)
+func distributedOwner(of key: UInt64, ranks: Int) -> Int {
+    ranks == 1 ? 0 : Int(truncatingIfNeeded: Fingerprint.mix(key ^ 0xA076_1D64_78BD_642F) % UInt64(ranks))
 }
 
 /// A distributed search's report: the search's own (as `check` prints it) and the fleet's work.

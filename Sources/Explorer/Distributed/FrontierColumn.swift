@@ -18,19 +18,17 @@ struct FrontierColumn<State: Sendable> {
 
 /// The states a rank owns in the level being filled, in the order they arrived, each with
 /// the least (parent, action) that reached it so far; numbered once the level is complete.
+/// A state is found again by its slot, which the visited set keeps with its key.
 struct NextLevel<State> {
     var keys: [UInt64] = []
     var states: [State] = []
     var parents: [UInt32] = []
     var actions: [UInt16] = []
     var used: [UInt8] = []
-    /// Key to index, read only to find a state again: never iterated, so its order reaches nothing.
-    var slot: [UInt64: Int] = [:]
 
     var count: Int { keys.count }
 
     mutating func append(key: UInt64, state: State, parent: UInt32, action: UInt16, used u: UInt8) {
-        slot[key] = keys.count
         keys.append(key)
         states.append(state)
         parents.append(parent)

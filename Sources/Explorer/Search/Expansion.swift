@@ -101,7 +101,7 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 }
             }
             // A successor the search would drop is not packed: that saves the model's `stored`.
-            if repeated || (filter.visited != nil && !filter.keeps(nextKey)) { continue }
+            if repeated || (filter.tests && !filter.keeps(nextKey)) { continue }
             out.append(Successor(
                 state: M.Storage.stored(next, after: state, stored, in: model), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
         }

@@ -23,11 +23,27 @@ struct SuccessorFilter {
     let atBound: Bool
     /// At the depth bound: a successor was not in `visited` (the bound cut the search short).
     private(set) var sawUnvisited = false
+    /// The distributed run's test (`distributed`); nil elsewhere.
+    private let ranks: DistributedShare?
+    /// Whether `keeps` is asked at all: a filter with a table to test against.
+    let tests: Bool
+
+    /// One rank's view: its own visited set (each key with its place, `levelStart` the level's
+    /// first) and the keys it sent to their owners.
+    struct DistributedShare {
+        let owned: VisitedShards
+        let levelStart: UInt32
+        let sent: VisitedShards
+        let rank: Int
+        let ranks: Int
+    }
 
     private init(
         visited: VisitedShards?, inserts: Bool = false, admit: SearchPartition? = nil, recent: RecentKeys? = nil,
-        dropsRepeats: Bool = false, atBound: Bool = false
+        dropsRepeats: Bool = false, atBound: Bool = false, ranks: DistributedShare? = nil
     ) {
+        self.ranks = ranks
+        tests = visited != nil || ranks != nil
         owner = visited
         self.visited = visited?.view
         self.inserts = inserts
@@ -38,6 +54,11 @@ struct SuccessorFilter {
     }
 
     static var all: SuccessorFilter { SuccessorFilter(visited: nil) }
+
+    /// A distributed rank's: drops a successor it owns that an earlier level holds (one of this
+    /// level may still get a lesser step), and one another rank owns that it already sent; so
+    /// neither is packed. For a packing model only (packing is what it saves).
+    static func distributed(_ share: DistributedShare) -> SuccessorFilter { SuccessorFilter(visited: nil, ranks: share) }
 
     /// Those not in `visited` (read only: no thread inserts meanwhile), nor among `recent`'s.
     static func unvisited(_ visited: VisitedShards, recent: RecentKeys? = nil) -> SuccessorFilter {
@@ -72,6 +93,11 @@ struct SuccessorFilter {
     /// Whether the successor keyed `key` is handed out (inserting it, when the filter inserts).
     @inline(__always)
     mutating func keeps(_ key: UInt64) -> Bool {
+        if let ranks {
+            guard distributedOwner(of: key, ranks: ranks.ranks) == ranks.rank else { return !ranks.sent.contains(key) }
+            let place = ranks.owned.id(of: key)
+            return place == .max || place >= ranks.levelStart
+        }
         guard let visited else { return true }
         if inserts { return visited.insert(key) && admit?.owns(key) != false }
         if atBound {

@@ -14,11 +14,11 @@ final class FleetCodec: Sendable {
         let pushes: FleetState.Pushes
     }
 
-    private let world = InternTable<World>()
-    private let servers = InternTable<FleetState.Servers>()
-    private let registries = InternTable<FleetState.Registries>()
-    private let inFlight = InternTable<InFlight>()
-    private let devices = InternTable<DeviceCell>()
+    let world = InternTable<World>()
+    let servers = InternTable<FleetState.Servers>()
+    let registries = InternTable<FleetState.Registries>()
+    let inFlight = InternTable<InFlight>()
+    let devices = InternTable<DeviceCell>()
     /// One id per phone, in words 4...7 (`FleetState.deviceCapacity` phones at most).
     static let devicesInline = 4
     /// The number of phones (fixed by the configuration).

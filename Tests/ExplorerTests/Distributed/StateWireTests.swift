@@ -23,16 +23,29 @@ struct StateWireTests {
         var properties: [Property<Lists>] { [] }
     }
 
+    /// The states in `batch` from rank 0, as `receiver` reads them; nil where reading stopped short.
+    static func read<M: Model>(_ receiver: StateWire<M>, _ batch: [UInt8]) -> [M.Storage.Stored?]? {
+        batch.withUnsafeBytes { raw -> [M.Storage.Stored?]? in
+            var offset = 0
+            var back: [M.Storage.Stored?] = []
+            do {
+                try receiver.learn(from: 0, batch, at: &offset)
+                while offset < raw.count { back.append(receiver.state(try receiver.next(batch, raw, at: &offset, from: 0), from: 0)) }
+            } catch {
+                return nil
+            }
+            return back
+        }
+    }
+
     /// Sends `states` through one batch from rank 0 to rank 1 and reads them back there.
     static func cross<M: Model>(_ model: M, _ states: [M.Storage.Stored]) throws -> ([M.Storage.Stored?], Int) {
         let sender = StateWire(model: model, ranks: 2), receiver = StateWire(model: model, ranks: 2)
-        var body = WireWriter()
+        var body: [UInt8] = []
         for s in states { sender.put(s, to: 1, into: &body) }
-        var reader = WireReader(sender.header(to: 1) + body.bytes)
-        try receiver.learn(from: 0, &reader)
-        var back: [M.Storage.Stored?] = []
-        while !reader.atEnd { back.append(receiver.state(try receiver.next(&reader), from: 0)) }
-        return (back, reader.bytes.count)
+        // The key names the states used go first, as the run sends them.
+        let batch = sender.header(to: 1) + body
+        return (try #require(read(receiver, batch)), batch.count)
     }
 
     @Test("a state of plain values crosses as its bytes: two words a counter state")
@@ -55,8 +68,11 @@ struct StateWireTests {
     @Test("a state cut short or from an unknown form is not read")
     func refusesDamage() throws {
         let wire = StateWire(model: Lists(), ranks: 2)
-        #expect(wire.state([][...], from: 0) == nil)
-        #expect(wire.state([9, 1, 2][...], from: 0) == nil)
-        #expect(StateWire(model: Counter(), ranks: 2).state([1, 2, 3][...], from: 0) == nil)
+        #expect(wire.state(.bytes([][...]), from: 0) == nil)
+        #expect(wire.state(.bytes([9, 1, 2][...]), from: 0) == nil)
+        // A length past the batch's end, and a raw state cut short.
+        #expect(Self.read(StateWire(model: Lists(), ranks: 2), [0, 0, 0, 0, 5, 0, 1]) == nil)
+        #expect(Self.read(StateWire(model: Lists(), ranks: 2), [0, 0, 0, 0, 2, 9, 1]) == [nil])
+        #expect(Self.read(StateWire(model: Counter(), ranks: 2), [1, 2, 3]) == nil)
     }
 }

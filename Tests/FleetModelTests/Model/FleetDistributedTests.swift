@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import Explorer
+@testable import FleetModel
+
+/// The distributed search on the fleet, its ranks threads of one process (`ThreadFabric`), in
+/// rounds of 4 states: many rounds a level, so a peer's step to a key often arrives before
+/// this rank's own lesser one (the mpirun tests' worlds fill a level in one round). Every rank
+/// count gives the single process's report.
+@Suite("FleetDistributed")
+struct FleetDistributedTests {
+    static func lines(_ report: SearchReport<FleetSystem>) -> [String] {
+        report.lines().filter { !$0.hasPrefix("time ") }
+    }
+
+    @Test("2 and 4 ranks in rounds of 4 states give the single process's report, each state expanded once",
+          arguments: [2, 4])
+    func sameReport(_ ranks: Int) {
+        let model = Fixture.restartsAndDrops
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 7
+        let single = BreadthFirstSearch(model, options: options).run()
+        options.roundStates = 1
+        let shared = ThreadFabric.Shared(size: ranks)
+        let distributed = options
+        let reports = ThreadFabric.run(shared) { fabric in DistributedSearch(model, options: distributed, fabric: fabric).run() }
+        #expect(single.distinctStates > 500)
+        for (rank, report) in reports.enumerated() {
+            #expect(Self.lines(report.search) == Self.lines(single), "rank \(rank) of \(ranks)")
+            #expect(report.expansions == single.distinctStates)
+            #expect(report.workOverhead == 1)
+        }
+    }
+}
+
+/// Ranks as threads of one process: each collective waits at a barrier for every rank.
+struct ThreadFabric: RankFabric {
+    final class Shared: @unchecked Sendable {
+        let size: Int
+        let condition = NSCondition()
+        var arrived = 0
+        var generation = 0
+        var batches: [[[UInt8]]]
+        var values: [[UInt64]]
+
+        init(size: Int) {
+            self.size = size
+            batches = Array(repeating: [], count: size)
+            values = Array(repeating: [], count: size)
+        }
+
+        func barrier() {
+            condition.lock()
+            defer { condition.unlock() }
+            let mine = generation
+            arrived += 1
+            if arrived == size {
+                arrived = 0
+                generation += 1
+                condition.broadcast()
+            } else {
+                while generation == mine { condition.wait() }
+            }
+        }
+    }
+
+    let shared: Shared
+    let rank: Int
+    var size: Int { shared.size }
+
+    /// `body` on every rank, each a thread; the results by rank.
+    static func run<R: Sendable>(_ shared: Shared, _ body: @escaping @Sendable (ThreadFabric) -> R) -> [R] {
+        let results = LockedResults<[R?]>(Array(repeating: nil, count: shared.size))
+        let group = DispatchGroup()
+        var threads: [Thread] = []
+        for r in 0..<shared.size {
+            group.enter()
+            let thread = Thread {
+                let result = body(ThreadFabric(shared: shared, rank: r))
+                results.set(r, result)
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            threads.append(thread)
+        }
+        for thread in threads { thread.start() }
+        group.wait()
+        return results.value.compactMap { $0 }
+    }
+
+    func exchange(_ outgoing: [[UInt8]]) throws(FabricEnded) -> [[UInt8]] {
+        shared.condition.lock()
+        shared.batches[rank] = outgoing
+        shared.condition.unlock()
+        shared.barrier()
+        shared.condition.lock()
+        let incoming = (0..<size).map { shared.batches[$0][rank] }
+        shared.condition.unlock()
+        shared.barrier()
+        return incoming
+    }
+
+    func reduce(_ values: [UInt64], _ operation: FabricReduction) throws(FabricEnded) -> [UInt64] {
+        shared.condition.lock()
+        shared.values[rank] = values
+        shared.condition.unlock()
+        shared.barrier()
+        shared.condition.lock()
+        var result = shared.values[0]
+        for other in shared.values.dropFirst() {
+            for i in result.indices {
+                switch operation {
+                case .sum: result[i] &+= other[i]
+                case .max: result[i] = Swift.max(result[i], other[i])
+                case .min: result[i] = Swift.min(result[i], other[i])
+                }
+            }
+        }
+        shared.condition.unlock()
+        shared.barrier()
+        return result
+    }
+
+    func watch(_ stop: StopSignal?) {}
+    func finish() {}
+    func abandon(_ code: Int32) -> Never { fatalError("a thread rank abandoned the run (\(code))") }
+    func lowerRankAnswers(patience: Double) -> Bool { false }
+}
+
+/// A value several threads write under a lock.
+final class LockedResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func set<E>(_ i: Int, _ e: E) where Value == [E?] { lock.withLock { stored[i] = e } }
+}
