@@ -39,7 +39,8 @@ struct SuccessorFilter {
 
     static var all: SuccessorFilter { SuccessorFilter(visited: nil) }
 
-    /// Those not in `visited` (read only: no thread inserts meanwhile), nor among `recent`'s.
+    /// Those not in `visited`'s tables in memory (read only: no thread inserts meanwhile), nor
+    /// among `recent`'s: the inserts that follow read its runs on disk.
     static func unvisited(_ visited: VisitedShards, recent: RecentKeys? = nil) -> SuccessorFilter {
         SuccessorFilter(visited: visited, recent: recent)
     }
@@ -78,7 +79,8 @@ struct SuccessorFilter {
             if !sawUnvisited && !visited.contains(key) { sawUnvisited = true }
             return false
         }
-        if visited.contains(key) { return false }
+        // Read only the memory here: the run on disk is read once, when the key is inserted.
+        if visited.containsInMemory(key) { return false }
         return recent?.isNew(key) != false
     }
 }
