@@ -30,6 +30,8 @@ final class VisitedShards: @unchecked Sendable {
     }
 
     let view: Tables
+    /// Each shard's run on disk, held here: the shard's table refers to it unretained.
+    private var runs: [FingerprintRun?]
     var count: Int { view.count }
     private var tables: UnsafeMutableBufferPointer<FingerprintSet> { view.tables }
 
@@ -42,6 +44,7 @@ final class VisitedShards: @unchecked Sendable {
         let tables = UnsafeMutableBufferPointer<FingerprintSet>.allocate(capacity: n)
         _ = tables.initialize(from: (0..<n).map { _ in FingerprintSet(ids: ids) })
         view = Tables(count: n, shift: 64 - bits, tables: tables)
+        runs = Array(repeating: nil, count: n)
     }
 
     deinit {
@@ -134,7 +137,8 @@ final class VisitedShards: @unchecked Sendable {
             if let run = merged[k] {
                 written += run.file.written
                 hook?(run.file, "visited")
-                tables[k].run = run
+                tables[k].runReference = Unmanaged.passUnretained(run)
+                runs[k] = run  // the old run, no longer referred to, closes its file
             }
         }
         return written
