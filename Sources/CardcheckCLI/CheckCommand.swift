@@ -36,14 +36,17 @@ enum CheckCommand {
                              (default: three quarters of MemTotal in /proc/meminfo, or of the
                              container's cgroup memory.max when lower), rather than being
                              killed by the kernel with nothing printed
-          --spill DIR        past --memory, keep the levels (the frontier and the next level)
-                             in scratch files in DIR instead of stopping (TLC's disk queue);
-                             the answer is the same. The visited set (8 bytes a slot) and
-                             the parent links (6 bytes a state) stay in memory; the run stops
-                             with a partial report when the process reaches the machine's
-                             limit (the --memory default) or --memory, whichever is higher.
-                             Without --memory, spilling starts at half that limit. The files
-                             are unlinked when opened: nothing is left behind
+          --spill DIR        past --memory, keep the levels (the frontier and the next level),
+                             the parent links and the visited set in scratch files in DIR
+                             instead of stopping (TLC's disk queue and disk fingerprint set:
+                             the visited set's tables are merged into sorted runs on disk
+                             each time the process is past --memory again); the answer is
+                             the same. Not with --count, whose visited set keeps node ids
+                             (its levels still spill). The run stops with a partial report
+                             when the process reaches the machine's limit (the --memory
+                             default) or --memory, whichever is higher. Without --memory,
+                             spilling starts at half that limit. The files are unlinked when
+                             opened: nothing is left behind, even after a kill
           --stop-at-first    stop after the level where the first violation is found
           --symmetry         count states that differ only by interchangeable actors once
                              (fleet-card: phones of the same APNs environment); verdicts and

@@ -96,7 +96,9 @@ extension ModelRunner {
         guard let spilled = report.spilled else {
             return "spill: not needed (the process stayed under \((spill.afterBytes / 1_000_000).grouped) MB)"
         }
-        return "spill: from depth \(spilled.fromDepth), \(spilled.bytesWritten.grouped) bytes of levels written to \(spilled.directory)"
+        return "spill: from depth \(spilled.fromDepth), \(spilled.bytesWritten.grouped) bytes of levels, "
+            + "\(spilled.fingerprintBytesWritten.grouped) of fingerprints and \(spilled.parentBytesWritten.grouped) of parent links "
+            + "written to \(spilled.directory)"
     }
 
     /// The stop line's reason: the signal's, and why the job could not finish its round when a

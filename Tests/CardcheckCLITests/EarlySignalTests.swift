@@ -99,3 +99,22 @@ import Testing
         #expect(ended.out.contains("stopped: interrupted (SIGTERM); the figures cover the work done before it"))
     }
 }
+
+extension EarlySignalTests {
+    @Test("SIGTERM while the levels, the visited set and the parent links are on disk: the partial report with its spill line, 143, nothing left in the directory")
+    func spilling() throws {
+        let scratch = Scratch()
+        let directory = scratch.path + "/spill"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Past 16 MB within its first levels: it spills, and is signalled a second later.
+        let ended = try Self.run(
+            ["check", scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 12}"#), "--threads", "2",
+             "--time-limit", "20", "--spill", directory, "--memory", "16"], signal: SIGTERM,
+            after: 1_500_000, blocked: false)
+        #expect(ended.exited && ended.code == 143, "\(ended.exited ? "exit" : "signal") \(ended.code)")
+        #expect(ended.out.contains("NOT exhaustive (interrupted (SIGTERM))"), "\(ended.out.prefix(300))")
+        let line = ended.out.split(separator: "\n").last { $0.hasPrefix("spill: ") } ?? ""
+        #expect(line.hasPrefix("spill: from depth ") && !line.contains(" 0 of fingerprints"), "\(line)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+}

@@ -114,6 +114,11 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             }
         }
 
+        // Parent links on disk: the chunks on the findings' paths are read back first.
+        var unreadable: [String] = []
+        if graph.isSpilled {
+            stop = readBackPaths(&graph, &findings, stop: stop, names: expansion.properties.map(\.name), unreadable: &unreadable)
+        }
         let seconds = priorSeconds + clock.duration(to: .now).seconds
         if checkpointing { finishCheckpoint(stop) }
         options.progress?(SearchProgress(
@@ -125,7 +130,10 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         result.checkpointRefused = checkpointRefused
         if let spill = level.spill {
             result.spilled = spill.summary
-            if stop == .spillFailed { result.spillProblem = spill.failure }
+            if stop == .spillFailed {
+                result.spillProblem = (spill.failure ?? "\(spill.options.directory): a parent link read back is not one the search wrote")
+                    + (unreadable.isEmpty ? "" : "; no trace for \(unreadable.joined(separator: ", ")), whose path could not be read back: their verdicts are unknown")
+            }
         }
         if counting {
             let record = level.record
@@ -133,6 +141,30 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             count(record, into: &result, expansion: expansion, nodes: graph.count, limits: limits)
         }
         return result
+    }
+
+    /// Reads back the parent links on the paths to the findings; a finding whose path cannot be
+    /// read back is dropped and named in `unreadable`, and the search counts as failed.
+    private func readBackPaths(
+        _ graph: inout SearchGraph, _ findings: inout Findings, stop: SearchStopReason, names: [String],
+        unreadable: inout [String]
+    ) -> SearchStopReason {
+        for p in names.indices {
+            let node: UInt32? = switch findings.violation[p] {
+            case .state(let node)?: node
+            case .step(let node, _)?: node
+            case nil: nil
+            }
+            if let node, !graph.loadPath(to: node) {
+                findings.violation[p] = nil
+                unreadable.append(names[p])
+            }
+            if let node = findings.witness[p], !graph.loadPath(to: node) {
+                findings.witness[p] = nil
+                unreadable.append(names[p])
+            }
+        }
+        return unreadable.isEmpty ? stop : .spillFailed
     }
 
     /// Counts the behaviours over the transitions the search recorded, when it covered its bounds.

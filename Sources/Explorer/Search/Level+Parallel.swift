@@ -38,7 +38,8 @@ extension Level {
         while done < chunkCount {
             progress(graph.count)
             let roundEnd = min(chunkCount, done + chunksPerRound)
-            if let reason = spillAndLoad(done * chunkSize..<min(roundEnd * chunkSize, frontier.count), model: expansion.model) {
+            if let reason = spillAndLoad(
+                done * chunkSize..<min(roundEnd * chunkSize, frontier.count), model: expansion.model, graph: &graph) {
                 return reason
             }
             work.reset(chunks: roundEnd - done, properties: expansion.properties.count)

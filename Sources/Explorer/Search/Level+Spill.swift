@@ -7,8 +7,17 @@ final class LevelSpill: @unchecked Sendable {
     /// The level being expanded when the search started spilling (nil: it has not).
     private(set) var startDepth: Int?
     private(set) var files: [SpillFile] = []
+    /// The parent links' files (apart from the levels', for the summary).
+    private(set) var graphFiles: [SpillFile] = []
     /// Why a spill file could not be opened (the others fail through their own `failure`).
     private var openFailure: String?
+    /// The visited set's runs' first failure (read by every worker at the depth bound).
+    let visitedFailure = SpillFailure()
+    /// Bytes of fingerprints written to the visited set's runs over the run.
+    var fingerprintBytesWritten = 0
+    /// Whether the visited set and the parent links go to disk too (not when counting
+    /// behaviours: the set then keeps node ids, and every transition stays in memory anyway).
+    var movesVisited = false
 
     /// The level being expanded (the search sets it), for the summary.
     var depth = 0
@@ -17,21 +26,27 @@ final class LevelSpill: @unchecked Sendable {
 
     /// A closure, not the key path `\.failure`: a key path inlined into `BreadthFirstSearch.run`
     /// keeps cross-module optimization from serializing it, so no model's search was specialized.
-    var failure: String? { openFailure ?? files.lazy.compactMap { $0.failure }.first }
+    var failure: String? {
+        openFailure ?? (files + graphFiles).lazy.compactMap { $0.failure }.first ?? visitedFailure.message
+    }
 
     /// What went to disk, once the search spilled.
     var summary: SpillSummary? {
-        startDepth.map { SpillSummary(fromDepth: $0, bytesWritten: files.reduce(0) { $0 + $1.written }, directory: options.directory) }
+        startDepth.map {
+            SpillSummary(
+                fromDepth: $0, bytesWritten: files.reduce(0) { $0 + $1.written }, directory: options.directory,
+                fingerprintBytesWritten: fingerprintBytesWritten, parentBytesWritten: graphFiles.reduce(0) { $0 + $1.written })
+        }
     }
 
     /// A new file for one column, or nil (and `failure` set) when none can be opened.
-    func file(_ name: String) -> SpillFile? {
+    func file(_ name: String, graph: Bool = false) -> SpillFile? {
         guard let file = SpillFile(directory: options.directory, name: name) else {
             openFailure = openFailure
                 ?? "\(options.directory): cannot create the spill file: \(String(cString: strerror(errno)))"
             return nil
         }
-        files.append(file)
+        if graph { graphFiles.append(file) } else { files.append(file) }
         return file
     }
 
@@ -42,20 +57,45 @@ extension Level {
     /// At a batch or round boundary: starts spilling once resident memory passes the mark, and
     /// reads back the frontier's chunks `range` (about to be expanded) if they are on disk.
     /// Returns `.spillFailed` when a file cannot be opened, written or read.
-    mutating func spillAndLoad<M: Model>(_ range: Range<Int>, model: M) -> SearchStopReason? where M.Storage.Stored == State {
+    mutating func spillAndLoad<M: Model>(
+        _ range: Range<Int>, model: M, graph: inout SearchGraph
+    ) -> SearchStopReason? where M.Storage.Stored == State {
         guard let spill else { return nil }
         if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
-            startSpilling(spill, codec: .raw ?? .json(model))
+            startSpilling(spill, codec: .raw ?? .json(model), graph: &graph)
+        } else if spill.movesVisited, visited.storedCount >= max(spill.options.flushKeys, visited.runCount / 8),
+            let resident = ResidentMemory.current(), resident >= spill.options.afterBytes
+        {
+            // Past the mark again: the tables join the runs. At least an eighth of what the runs
+            // hold each time, so the runs written add up to about 9 times the last one, whatever
+            // else holds the memory (the tables may then pass the mark by that eighth).
+            flushVisited(spill)
         }
         guard spill.startDepth != nil else { return nil }
         guard frontier.load(range), used.load(range), spill.failure == nil else { return .spillFailed }
         return nil
     }
 
+    /// Moves the visited set's tables into their runs on disk and hands their memory back.
+    private func flushVisited(_ spill: LevelSpill) {
+        spill.fingerprintBytesWritten += visited.flush(
+            directory: spill.options.directory, failure: spill.visitedFailure, written: spill.options.written)
+        cardcheck_release_free_memory()
+    }
+
     /// Gives each level column a file, writes out the full chunks they hold, and hands the
     /// freed memory back to the kernel so the mark measures what is left.
-    private mutating func startSpilling(_ spill: LevelSpill, codec: ChunkCodec<State>) {
+    private mutating func startSpilling(_ spill: LevelSpill, codec: ChunkCodec<State>, graph: inout SearchGraph) {
         spill.start()
+        if record == nil && !visited.hasIDs {
+            spill.movesVisited = true
+            guard let parents = spill.file("parents", graph: true), let actions = spill.file("actions", graph: true)
+            else { return }
+            graph.spill(parents: parents, actions: actions)
+            spill.options.written?(parents, "parents")
+            spill.options.written?(actions, "actions")
+            flushVisited(spill)
+        }
         guard let bytes = ChunkCodec<UInt8>.raw,
             let f = spill.file("frontier"), let u = spill.file("used"),
             let n = spill.file("next"), let nu = spill.file("next-used")

@@ -88,7 +88,7 @@ struct Level<State: Sendable> {
             if let reason = limits.reason(distinctStates: graph.count) { return reason }
             progress(graph.count)
             let end = min(start + Self.batch, frontier.count)
-            if let reason = spillAndLoad(start..<end, model: expansion.model) { return reason }
+            if let reason = spillAndLoad(start..<end, model: expansion.model, graph: &graph) { return reason }
             var i = start
             while i < end {
                 let groupEnd = grouped ? min(i + 8, end) : end

@@ -61,13 +61,24 @@ public struct SearchOptions: Sendable {
     }
 }
 
-/// Where and from when a search keeps its levels on disk (TLC's disk-backed queue): past
-/// `afterBytes` of resident memory, the frontier and the next level are written in whole chunks
-/// to scratch files in `directory` and read back in order. The visited set and the parent links
-/// stay in memory.
+/// Where and from when a search keeps its levels, its visited set and its parent links on disk
+/// (TLC's disk-backed queue and disk fingerprint set): past `afterBytes` of resident memory, the
+/// frontier and the next level are written in whole chunks to scratch files in `directory` and
+/// read back in order, the parent links go out chunk by chunk, and the visited set's tables are
+/// merged into sorted runs on disk whenever the process is past the mark again.
 public struct SearchSpilling: Sendable, Equatable {
     public var directory: String
     public var afterBytes: Int
+    /// Keys the visited set's tables hold at least before they are flushed to disk again once
+    /// past the mark (tests make it small, to read and merge the runs from the first levels).
+    var flushKeys = 1 << 20
+    /// Tests only: called with each file the visited set or the parent links are written to, as
+    /// it is opened (the parent links') or written (a run), to damage it.
+    var written: (@Sendable (SpillFile, _ role: String) -> Void)?
+
+    public static func == (a: SearchSpilling, b: SearchSpilling) -> Bool {
+        a.directory == b.directory && a.afterBytes == b.afterBytes && a.flushKeys == b.flushKeys
+    }
 
     public init(directory: String, afterBytes: Int) {
         self.directory = directory
@@ -83,9 +94,13 @@ public struct SearchSpilling: Sendable, Equatable {
 public struct SpillSummary: Sendable, Equatable {
     /// The level being expanded when the search started spilling.
     public var fromDepth: Int
-    /// Bytes written to the spill files over the run.
+    /// Bytes of levels written to the spill files over the run.
     public var bytesWritten: Int
     public var directory: String
+    /// Bytes written to the visited set's sorted runs (each merge rewrites a run whole).
+    public var fingerprintBytesWritten = 0
+    /// Bytes of parent links written.
+    public var parentBytesWritten = 0
 }
 
 /// What `SearchOptions.countBehaviours` counts.

@@ -60,7 +60,8 @@ struct SuccessorFilter {
     /// neither is packed. For a packing model only (packing is what it saves).
     static func distributed(_ share: DistributedShare) -> SuccessorFilter { SuccessorFilter(visited: nil, ranks: share) }
 
-    /// Those not in `visited` (read only: no thread inserts meanwhile), nor among `recent`'s.
+    /// Those not in `visited`'s tables in memory (read only: no thread inserts meanwhile), nor
+    /// among `recent`'s: the inserts that follow read its runs on disk.
     static func unvisited(_ visited: VisitedShards, recent: RecentKeys? = nil) -> SuccessorFilter {
         SuccessorFilter(visited: visited, recent: recent)
     }
@@ -104,7 +105,8 @@ struct SuccessorFilter {
             if !sawUnvisited && !visited.contains(key) { sawUnvisited = true }
             return false
         }
-        if visited.contains(key) { return false }
+        // Read only the memory here: the run on disk is read once, when the key is inserted.
+        if visited.containsInMemory(key) { return false }
         return recent?.isNew(key) != false
     }
 }

@@ -17,6 +17,13 @@ struct FingerprintSet {
     private var scale: UInt64
     private(set) var count: Int
     private var growAt: Int
+    /// Past the search's memory mark, the keys flushed from the table, on disk (nil: none).
+    /// Unretained, so the set stays a plain value (a reference in it made every copy of a
+    /// shard retain and release it: +8% instructions in memory); `VisitedShards` owns the runs.
+    var runReference: Unmanaged<FingerprintRun>?
+
+    /// The run on disk, for what is not on the search's path (merges, sizes).
+    var run: FingerprintRun? { runReference?.takeUnretainedValue() }
 
     // Load ≤ 0.8, growth ×1.5: 10 to 15 bytes per state, as fast as the old power-of-two table
     // at load ≤ 0.6 (README, Benchmarks). ×1.25 would save 2.5 bytes for twice the rehashing.
@@ -48,7 +55,9 @@ struct FingerprintSet {
     }
 
     /// Bytes held by the table itself.
-    var bytes: Int { slots.count * MemoryLayout<UInt64>.stride + ids.count * MemoryLayout<UInt32>.stride }
+    var bytes: Int {
+        slots.count * MemoryLayout<UInt64>.stride + ids.count * MemoryLayout<UInt32>.stride + (run?.bytes ?? 0)
+    }
 
     var hasIDs: Bool { ids.count > 0 }
 
@@ -64,6 +73,7 @@ struct FingerprintSet {
         if count >= growAt { grow() }
         let i = slot(of: key)
         if slots[i] == key { return false }
+        if let runReference, runReference._withUnsafeGuaranteedRef({ $0.contains(key) }) { return false }
         slots[i] = key
         count += 1
         return true
@@ -113,11 +123,36 @@ struct FingerprintSet {
         cardcheck_prefetch(first + 8)
     }
 
-    /// Whether `fingerprint` is in the set.
+    /// Whether `fingerprint` is in the set (its run on disk included).
     @inline(__always)
     func contains(_ fingerprint: UInt64) -> Bool {
         let key = Self.key(fingerprint)
+        if slots[slot(of: key)] == key { return true }
+        return runReference?._withUnsafeGuaranteedRef { $0.contains(key) } ?? false
+    }
+
+    /// Whether `fingerprint` is in the table in memory (not looked up in the run on disk).
+    @inline(__always)
+    func containsInMemory(_ fingerprint: UInt64) -> Bool {
+        let key = Self.key(fingerprint)
         return slots[slot(of: key)] == key
+    }
+
+    /// The table's keys, rotated as the run orders them and sorted, and the table emptied to
+    /// its smallest size (its pages handed back first). Not for a set with ids.
+    mutating func drain() -> [UInt64] {
+        precondition(ids.count == 0, "a visited set keeping node ids stays in memory")
+        var keys: [UInt64] = []
+        keys.reserveCapacity(count)
+        // Slots go in the order of their keys' low 32 bits, but for probes run on past a
+        // neighbour or wrapped to the start: nearly sorted once rotated, which the sort finds.
+        for key in slots where key != 0 { keys.append(FingerprintRun.rotated(key)) }
+        release()
+        let run = runReference
+        self = FingerprintSet()
+        runReference = run
+        keys.sort()
+        return keys
     }
 
     /// The stored key of `fingerprint` (0 is kept as 1: see the type's comment).

@@ -31,6 +31,33 @@ struct SearchGraph {
         actionColumn.append(contentsOf: moreActions)
     }
 
+    /// Whether the links go to disk (`spill`).
+    var isSpilled: Bool { parentColumn.spill != nil }
+
+    /// Past the search's memory mark: the links go to disk chunk by chunk as they fill, read
+    /// back (checksummed) only to rebuild a counterexample.
+    mutating func spill(parents: SpillFile, actions: SpillFile) {
+        guard let p = ChunkCodec<UInt32>.raw, let a = ChunkCodec<UInt16>.raw else { return }
+        parentColumn.spill = ColumnSpill(file: parents, codec: p)
+        actionColumn.spill = ColumnSpill(file: actions, codec: a)
+        parentColumn.spillFullChunks()
+        actionColumn.spillFullChunks()
+    }
+
+    /// Reads back from disk the chunks on the path to `node`, before `path(to:)` walks it;
+    /// false when one cannot be read back whole and as written.
+    mutating func loadPath(to node: UInt32) -> Bool {
+        var n = Int(node)
+        while true {
+            guard n < count, parentColumn.load(n..<(n + 1)), actionColumn.load(n..<(n + 1)) else { return false }
+            let parent = parentColumn[n]
+            if parent == Self.root { return true }
+            // A parent is stored before its children: a link that does not is refused.
+            guard Int(parent) < n else { return false }
+            n = Int(parent)
+        }
+    }
+
     /// The initial-state index and the action indices leading to `node`.
     func path(to node: UInt32) -> (initial: Int, actions: [UInt16]) {
         var steps: [UInt16] = []

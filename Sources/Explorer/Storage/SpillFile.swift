@@ -76,23 +76,41 @@ final class SpillFile: @unchecked Sendable {
 
     /// Appends `bytes`; nil (and `failure` set) when they could not all be written.
     func append(_ bytes: [UInt8]) -> Place? {
-        guard failure == nil else { return nil }
         let start = end
+        guard bytes.withUnsafeBytes({ write($0, at: start) }) else { return nil }
+        return bytes.withUnsafeBytes { Place(range: start..<end, checksum: SearchCheckpoint.checksum($0)) }
+    }
+
+    /// Writes `bytes` at `offset` (the caller keeps their checksums); false (and `failure` set)
+    /// when they could not all be written.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard failure == nil else { return false }
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { pwrite(fd, $0 + done, buffer.count - done, off_t(start + done)) } ?? 0
-            }
+            let n = bytes.baseAddress.map { pwrite(fd, $0 + done, bytes.count - done, off_t(offset + done)) } ?? 0
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 failure = "\(directory): cannot write the spill file: \(String(cString: strerror(errno)))"
-                return nil
+                return false
             }
             done += n
         }
-        end += bytes.count
+        end = max(end, offset + bytes.count)
         written += bytes.count
-        return bytes.withUnsafeBytes { Place(range: start..<end, checksum: SearchCheckpoint.checksum($0)) }
+        return true
+    }
+
+    /// Fills `buffer` from `offset` (any thread may call this; `failure` is not touched, the
+    /// caller checks what it read); why not, or nil when every byte was read.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> String? {
+        var done = 0
+        while done < buffer.count {
+            let n = buffer.baseAddress.map { pread(fd, $0 + done, buffer.count - done, off_t(offset + done)) } ?? 0
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return n < 0 ? String(cString: strerror(errno)) : "it is shorter than written" }
+            done += n
+        }
+        return nil
     }
 
     /// The bytes at `place`, checked against its checksum; nil (and `failure` set) otherwise.

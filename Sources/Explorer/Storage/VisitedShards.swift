@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The visited set split by the top bits of the fingerprint: shard k holds the fingerprints
 /// whose top bits are k, so each worker of a parallel level inserts into its own shard without
 /// locks. A sequential search has one shard.
@@ -19,11 +22,16 @@ final class VisitedShards: @unchecked Sendable {
 
         @inline(__always) func contains(_ key: UInt64) -> Bool { tables[shard(of: key)].contains(key) }
 
+        /// Whether the table in memory holds `key` (the run on disk is not read).
+        @inline(__always) func containsInMemory(_ key: UInt64) -> Bool { tables[shard(of: key)].containsInMemory(key) }
+
         /// A hint that `contains(key)` comes soon (no result; see `FingerprintSet.prefetch`).
         @inline(__always) func prefetch(_ key: UInt64) { tables[shard(of: key)].prefetch(key) }
     }
 
     let view: Tables
+    /// Each shard's run on disk, held here: the shard's table refers to it unretained.
+    private var runs: [FingerprintRun?]
     var count: Int { view.count }
     private var tables: UnsafeMutableBufferPointer<FingerprintSet> { view.tables }
 
@@ -36,6 +44,7 @@ final class VisitedShards: @unchecked Sendable {
         let tables = UnsafeMutableBufferPointer<FingerprintSet>.allocate(capacity: n)
         _ = tables.initialize(from: (0..<n).map { _ in FingerprintSet(ids: ids) })
         view = Tables(count: n, shift: 64 - bits, tables: tables)
+        runs = Array(repeating: nil, count: n)
     }
 
     deinit {
@@ -93,5 +102,45 @@ final class VisitedShards: @unchecked Sendable {
         for table in tables { for key in table.slots where key != 0 { body(key) } }
     }
 
+    /// The keys in the tables in memory (with `runCount`, every key stored).
     var storedCount: Int { tables.reduce(0) { $0 + $1.count } }
+
+    /// The keys in the runs on disk.
+    var runCount: Int { tables.reduce(0) { $0 + ($1.run?.count ?? 0) } }
+
+    /// Moves every shard's table into its run on disk, a new file per shard holding the old run
+    /// and the table merged (the shards in parallel; no other thread may use the set meanwhile).
+    /// Returns the bytes written; a failure is noted in `failure` (the search stops on it).
+    func flush(
+        directory: String, failure: SpillFailure, written hook: (@Sendable (SpillFile, String) -> Void)? = nil
+    ) -> Int {
+        nonisolated(unsafe) let tables = self.tables
+        nonisolated(unsafe) let merged = UnsafeMutableBufferPointer<FingerprintRun?>.allocate(capacity: count)
+        merged.initialize(repeating: nil)
+        defer {
+            merged.baseAddress?.deinitialize(count: count)
+            merged.deallocate()
+        }
+        DispatchQueue.concurrentPerform(iterations: count) { k in
+            let keys = tables[k].drain()
+            merged[k] = FingerprintRun.merged(tables[k].run, with: keys, failure: failure) {
+                let file = SpillFile(directory: directory, name: "visited")
+                if file == nil {
+                    failure.note("\(directory): cannot create the visited set's file: \(String(cString: strerror(errno)))")
+                }
+                return file
+            }
+        }
+        var written = 0
+        for k in 0..<count {
+            // A shard whose merge failed keeps its old run: the search stops on the failure.
+            if let run = merged[k] {
+                written += run.file.written
+                hook?(run.file, "visited")
+                tables[k].runReference = Unmanaged.passUnretained(run)
+                runs[k] = run  // the old run, no longer referred to, closes its file
+            }
+        }
+        return written
+    }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Explorer
+
+@Suite struct FingerprintRunTests {
+    /// `n` distinct table keys (never 0), from `seed`: a fixed sequence, no process seed.
+    static func keys(_ n: Int, seed: UInt64) -> [UInt64] {
+        (0..<UInt64(n)).map { Fingerprint.mix($0 &+ seed &* 0x1_0000_0000) | 1 }
+    }
+
+    static func run(_ old: FingerprintRun?, _ keys: [UInt64], failure: SpillFailure) -> FingerprintRun? {
+        FingerprintRun.merged(old, with: keys.map(FingerprintRun.rotated).sorted(), failure: failure) {
+            SpillFile(directory: NSTemporaryDirectory(), name: "run-test")
+        }
+    }
+
+    @Test("two merges hold every key of both and no other, across partial and whole blocks")
+    func merges() throws {
+        let failure = SpillFailure()
+        let first = Self.keys(1000, seed: 1), second = Self.keys(300, seed: 2), absent = Self.keys(500, seed: 3)
+        let one = try #require(Self.run(nil, first, failure: failure))
+        let two = try #require(Self.run(one, second, failure: failure))
+        #expect(two.count == 1300)
+        #expect(first.allSatisfy(two.contains) && second.allSatisfy(two.contains))
+        #expect(!absent.contains(where: two.contains))
+        #expect(!second.contains(where: one.contains))
+        // The smallest and largest keys a run can hold, at its ends.
+        let ends = try #require(Self.run(two, [1, UInt64.max], failure: failure))
+        #expect(ends.contains(1) && ends.contains(.max) && !ends.contains(2))
+        #expect(failure.message == nil)
+        #expect(two.file.written == 1300 * 8)
+    }
+
+    @Test("a block whose bytes changed on disk is refused: the lookup says seen, the failure names the file and block")
+    func damagedBlock() throws {
+        let failure = SpillFailure()
+        let keys = Self.keys(1000, seed: 4)
+        let run = try #require(Self.run(nil, keys, failure: failure))
+        // Block 2 (keys 256 to 383 in the run's order): one byte flipped.
+        var byte: UInt8 = 0
+        #expect(pread(run.file.fd, &byte, 1, off_t(2 * FingerprintRun.blockBytes + 5)) == 1)
+        byte ^= 0x40
+        #expect(pwrite(run.file.fd, &byte, 1, off_t(2 * FingerprintRun.blockBytes + 5)) == 1)
+        let sorted = keys.sorted { FingerprintRun.rotated($0) < FingerprintRun.rotated($1) }
+        #expect(run.contains(sorted[0]) && failure.message == nil)  // block 0 still reads
+        #expect(run.contains(sorted[300]))
+        #expect(failure.message == "\(NSTemporaryDirectory()): the visited set's file read back differs from what was written (block 2)")
+        // A merge reading it back fails too, and writes no run.
+        #expect(Self.run(run, Self.keys(10, seed: 5), failure: SpillFailure()) == nil)
+    }
+
+    @Test("a run whose blocks pass their checksums but hold keys out of order is refused")
+    func outOfOrder() throws {
+        let failure = SpillFailure()
+        // Written from unsorted keys (as a faulty merge would): checksums match what was written.
+        let keys = Self.keys(400, seed: 6).map(FingerprintRun.rotated)
+        let run = try #require(FingerprintRun.merged(nil, with: keys, failure: failure) {
+            SpillFile(directory: NSTemporaryDirectory(), name: "run-test")
+        })
+        // The largest key is at or past every block's first: a block is read.
+        _ = run.contains(.max)
+        #expect(failure.message?.hasPrefix("\(NSTemporaryDirectory()): the visited set's file holds keys out of order (block ") == true)
+    }
+}
