@@ -3,19 +3,16 @@ import Foundation
 
 /// `cardcheck diagnose LOG.jsonl`: a server log checked against the model (trace validation).
 enum DiagnoseCommand {
-    /// The configuration used without `--config`.
-    static let defaultConfig = "Models/fleet-card.json"
-
     static let help = """
-        usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json] [--strict] [--gap-steps N]
-                                            [--gap-budget N] [--max-states N] [--time-limit S]
-                                            [--breaking PROPERTY] [--progress] [--no-reuse]
-                                            [--from-start] [--events KIND,...]
+        usage: cardcheck diagnose LOG.jsonl [--config CONFIG.json | --worlds NAME,...] [--strict]
+                                            [--gap-steps N] [--gap-budget N] [--max-states N]
+                                            [--time-limit S] [--breaking PROPERTY] [--progress]
+                                            [--no-reuse] [--from-start] [--events KIND,...]
 
         Reads a server log (one JSON object per line, the fleet card's ~/.lfg/liveactivity.log;
-        Docs/diagnose.md) and searches the model CONFIG.json names (default: \(defaultConfig))
-        for one behaviour whose server log is exactly these lines (the log is a window: its
-        first line may be written from any state the configuration reaches; --from-start for
+        Docs/diagnose.md) and searches the model CONFIG.json names for one behaviour whose
+        server log is exactly these lines (the log is a window: its first line may be written
+        from any state the configuration reaches; --from-start for
         a whole log, read from the initial states), every phone, app, iOS and
         APNs step free between two lines, the log's sids and token prefixes bound to the
         model's sessions and tokens one to one. Prints "consistent" with a witness told as a
@@ -36,8 +33,18 @@ enum DiagnoseCommand {
         Exit code: 0 consistent, 1 inconsistent (or not one behaviour, or no evidence), 2 bad input, 3 cut short by --max-states or
         --time-limit (partial report), 4 output not written, 130 Ctrl-C, 143 SIGTERM.
 
+        Which world? With no --config the log is tried in each committed fleet world
+        (Models/fleet-card*.json, cheapest first; --worlds NAME,... for some of them): one line
+        per world, whether it admits the log, and for one that does not the first line it cannot
+        write and the model assumption that line breaks (or what the world would log there
+        instead); a world whose search was cut short is "not decided", and after a stop the
+        worlds left are "not tried". Exit code: 0 some world admits the log, 1 every world
+        refuses it (or no evidence), 3 none admits it and some were not decided (--max-states,
+        per world), 3 / 130 / 143 stopped by --time-limit / Ctrl-C / SIGTERM with worlds left.
+
         options:
-          --config FILE    the model configuration (default: \(defaultConfig))
+          --config FILE    the model configuration (none: each committed world, below)
+          --worlds N,...   without --config: only these committed worlds (their file stems)
           --strict         refuse an unknown event kind instead of skipping it
           --gap-steps N    unlogged steps tried between two lines, 1-64 (default 16)
           --gap-budget N   world actions among them, 0-8 (default 2, or the configuration's
@@ -62,7 +69,7 @@ enum DiagnoseCommand {
     static func run(_ arguments: [String], console: Console) throws -> Int32 {
         let args = try Arguments(
             arguments, command: "diagnose",
-            options: ["--config", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking", "--events"],
+            options: ["--config", "--worlds", "--gap-steps", "--gap-budget", "--max-states", "--time-limit", "--breaking", "--events"],
             flags: ["--strict", "--progress", "--no-reuse", "--from-start"])
         guard args.positionals.count == 1 else {
             throw CommandError.arguments(command: "diagnose", expected: "one log file")
@@ -82,7 +89,17 @@ enum DiagnoseCommand {
         request.maxStates = try args.integer("--max-states", in: 1...Int(Int32.max))
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.breaking = args.string("--breaking")
-        let file = try ConfigFile(path: args.string("--config") ?? defaultConfig)
+        guard let config = args.string("--config") else {
+            var names: [String]?
+            if let text = args.string("--worlds") {
+                let list = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+                guard list.allSatisfy({ !$0.isEmpty }) else { throw CommandError.emptyNameList("--worlds", "world", text) }
+                names = list
+            }
+            return try FleetCatalog.diagnoseInWorlds(request, names: names, console: console)
+        }
+        if args.string("--worlds") != nil { throw CommandError.notWith("--worlds", "--config") }
+        let file = try ConfigFile(path: config)
         let model = try file.open()
         guard let diagnose = model.diagnose else { throw CommandError.noServerLog(file.path, file.entry.name) }
         return try diagnose(request, console)

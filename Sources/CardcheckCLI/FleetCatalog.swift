@@ -62,55 +62,11 @@ enum FleetCatalog {
         serverLog: ServerLog(
             file: { model, steps in FleetLogWriter(model: model).file(steps) },
             diagnose: { model, bytes, path, request, stop, reason in
-                let log: FleetLog
-                do {
-                    log = try FleetLogFile.read(bytes, strict: request.strict)
-                } catch let error as FleetLogFile.Failure {
-                    throw ServerLogError(error.message(path))
-                }
-                var options = FleetDiagnosis.Options()
-                // A behaviour of the configuration may spend its whole world budget in one gap.
-                options.gapWorldBudget = max(options.gapWorldBudget, model.config.bounds.worldBudget)
-                if let n = request.gapSteps { options.gapSteps = n }
-                if let n = request.gapBudget { options.gapWorldBudget = n }
-                if let n = request.maxStates { options.maxStates = n }
-                options.reuseRuns = !request.noReuse
-                options.window = !request.fromStart
-                options.windowWorldBudget = model.config.bounds.worldBudget
-                if let kinds = request.events {
-                    for k in kinds where !FleetFileLogEvent.kinds.contains(k) {
-                        throw ServerLogError("--events: unknown event kind '\(StrictJSON.shortened(k))' (one of: \(FleetFileLogEvent.kinds.joined(separator: ", ")))")
-                    }
-                    // A line of a kind the build is said not to write contradicts --events.
-                    if let line = log.lines.first(where: { !kinds.contains($0.event.kind) }) {
-                        throw ServerLogError("\(path): line \(line.number): $.event: \"\(line.event.kind)\" is not among the kinds --events says the build wrote")
-                    }
-                    options.events = Set(kinds)
-                }
-                if let name = request.breaking {
-                    let known = FleetDiagnosisReport.breakable(model)
-                    if FleetDiagnosisReport.goals(model).contains(name) {
-                        throw ServerLogError("--breaking: '\(StrictJSON.shortened(name))' is a reachability goal: it is reached, not broken, so it cannot be asked (one of: \(known.joined(separator: ", ")))")
-                    }
-                    guard known.contains(name) else { throw ServerLogError(CommandError.unknownProperty(name, known: known).description) }
-                    options.breaking = name
-                }
-                let progress = request.report.map { say in
-                    { (line: Int, candidates: Int) in say("progress: line \(line + 1) of \(log.lines.count), \(candidates) candidate state(s)") }
-                }
-                // A search that stays on few lines still says it is alive, once a second.
-                let clock = ContinuousClock()
-                var last = clock.now
-                let heartbeat = request.report.map { say in
-                    { (line: Int, candidates: Int) in
-                        let now = clock.now
-                        guard now - last >= .seconds(1) else { return }
-                        last = now
-                        say("progress: searching at line \(line + 1) of \(log.lines.count), \(candidates) search state(s)")
-                    }
-                }
+                let log = try readLog(bytes, path: path, request: request)
+                let options = try diagnosisOptions(model, log, path: path, request: request)
+                let watch = watching(log, request)
                 let report = FleetDiagnosisReport.make(
-                    model, log, path: path, options: options, stop: stop, reason: reason, progress: progress, heartbeat: heartbeat)
+                    model, log, path: path, options: options, stop: stop, reason: reason, progress: watch.progress, heartbeat: watch.heartbeat)
                 switch report.verdict {
                 case .consistent: return (report.lines, .consistent)
                 case .inconsistent, .pieces, .noEvidence: return (report.lines, .inconsistent)

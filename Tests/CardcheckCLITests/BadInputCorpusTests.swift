@@ -46,7 +46,10 @@ struct BadInputCorpusTests {
         (["mutants", at("fleet-override-hosts")], 2, "\(at("fleet-override-hosts")): $.mutantOverrides.dedupe.hosts: must be between 1 and 2, got 5"),
         (["mutants", at("fleet-override-depth")], 2, "\(at("fleet-override-depth")): $.mutantOverrides.dedupe.depth: must be between 1 and 200, got 201"),
         (["check", at("fleet-override-no-devices")], 2,
-         "\(at("fleet-override-no-devices")): $.mutantOverrides.dedupe.devices: must have 1 to 2 entries, got 0"),
+         "\(at("fleet-override-no-devices")): $.mutantOverrides.dedupe.devices: must have 1 to 3 entries, got 0"),
+        // More phones than the fleet state holds (`FleetState.deviceCapacity`, 3).
+        (["check", at("fleet-four-phones")], 2, "\(at("fleet-four-phones")): $.devices: must have 1 to 3 entries, got 4"),
+        (["diagnose", log("log-bad-env"), "--config", at("fleet-four-phones")], 2, "\(at("fleet-four-phones")): $.devices: must have 1 to 3 entries, got 4"),
         (["mutants", at("fleet-override-session-host")], 2,
          "\(at("fleet-override-session-host")): $.mutantOverrides.dedupe.sessions[0].host: names host 1, but hosts is 1 (hosts are numbered from 0)"),
         (["check", at("fleet-session-host")], 2,

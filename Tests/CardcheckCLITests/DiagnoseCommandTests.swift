@@ -14,7 +14,7 @@ struct DiagnoseCommandTests {
     @Test("a committed counterexample's log is consistent (exit 0): witness, broken property, the 90 s rule")
     func consistentExample() {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.raced, "--from-start") == ExitCode.pass)
+        #expect(c.run("diagnose", Self.raced, "--from-start", "--config", "Models/fleet-card.json") == ExitCode.pass)
         #expect(c.out.contains("result: consistent (one behaviour of the model writes every line)"))
         #expect(c.out.contains { $0.hasPrefix("  duplicate-start:raced-adoption at step ") })
         #expect(c.out.contains { $0.contains("adopted at line") && $0.contains("look at delivery or content") })
@@ -29,16 +29,18 @@ struct DiagnoseCommandTests {
         lines[k] = lines[k].replacingOccurrences(of: "\"status\":200", with: "\"status\":410")
         let path = scratch.file("flipped.log.jsonl", lines.joined(separator: "\n") + "\n")
         let c = CapturedConsole()
-        #expect(c.run("diagnose", path, "--from-start") == ExitCode.fail)
+        #expect(c.run("diagnose", path, "--from-start", "--config", "Models/fleet-card.json") == ExitCode.fail)
         #expect(c.out.contains("result: INCONSISTENT at line \(k + 1) (the model cannot write it after the lines before it)"))
         #expect(c.out.contains("  the model would log instead:"))
+        // The model's APNs answers 200 or fails (0): the report names the assumption a 410 breaks.
+        #expect(c.out.contains("  it breaks an assumption of this configuration: APNs answers 200 or the request fails (status 0): a dead token answers 200 too, and no status 410 is given"))
         #expect(c.out.contains { $0.hasPrefix("  candidate states there: ") })
     }
 
     @Test("an unknown event kind is skipped and counted; extra fields are ignored")
     func unknownSkipped() {
         let c = CapturedConsole()
-        _ = c.run("diagnose", "Tests/Corpus/CardcheckCLI/log-unknown-kind.log.jsonl", "--from-start")
+        _ = c.run("diagnose", "Tests/Corpus/CardcheckCLI/log-unknown-kind.log.jsonl", "--from-start", "--config", "Models/fleet-card.json")
         #expect(c.out.contains("skipped 1 line(s) of unknown event kinds: \"tick-skipped\" ×1 (first at line 1)"))
         #expect(c.err.isEmpty)
     }
@@ -47,7 +49,7 @@ struct DiagnoseCommandTests {
           arguments: ["no-such-property", "reach:card-shown"])
     func breakingUnknown(_ name: String) {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.example, "--breaking", name) == ExitCode.badInput)
+        #expect(c.run("diagnose", Self.example, "--breaking", name, "--config", "Models/fleet-card.json") == ExitCode.badInput)
         #expect(c.out.isEmpty)
         #expect(c.err.count == 1)
         let why = name.hasPrefix("reach:")
@@ -67,8 +69,8 @@ struct DiagnoseCommandTests {
         let path = scratch.file("repeated.log.jsonl", copies.joined(separator: "\n") + "\n")
         let reused = CapturedConsole(), fresh = CapturedConsole()
         // Four behaviours laid end to end (each copy's tokens its own): not one behaviour.
-        #expect(reused.run("diagnose", path, "--from-start") == ExitCode.fail)
-        #expect(fresh.run("diagnose", path, "--no-reuse", "--from-start") == ExitCode.fail)
+        #expect(reused.run("diagnose", path, "--from-start", "--config", "Models/fleet-card.json") == ExitCode.fail)
+        #expect(fresh.run("diagnose", path, "--no-reuse", "--from-start", "--config", "Models/fleet-card.json") == ExitCode.fail)
         let searchLine = { (c: CapturedConsole) in c.out.filter { $0.hasPrefix("search: ") } }
         #expect(searchLine(reused).count == 1 && searchLine(reused)[0].contains("answered by an earlier one"))
         #expect(searchLine(fresh).count == 1 && !searchLine(fresh)[0].contains("answered by an earlier one"))
@@ -79,7 +81,7 @@ struct DiagnoseCommandTests {
     @Test("a search cut short by --max-states is a partial report, exit 3")
     func cutShort() {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.example, "--max-states", "5", "--from-start") == ExitCode.partial)
+        #expect(c.run("diagnose", Self.example, "--max-states", "5", "--from-start", "--config", "Models/fleet-card.json") == ExitCode.partial)
         #expect(c.out.last?.hasPrefix("result: NOT decided (search cut short: more than 5 search states (--max-states))") == true)
     }
 
@@ -99,7 +101,7 @@ struct DiagnoseCommandTests {
         let empty = scratch.file("empty.log.jsonl", "")
         for path in [unknown, empty] {
             let c = CapturedConsole()
-            #expect(c.run("diagnose", path) == ExitCode.fail)
+            #expect(c.run("diagnose", path, "--config", "Models/fleet-card.json") == ExitCode.fail)
             #expect(c.out.last == "result: no evidence (no line of a kind the model knows: nothing to check)")
             #expect(c.err.isEmpty, "\(c.err)")
         }
@@ -108,10 +110,10 @@ struct DiagnoseCommandTests {
     @Test("--events: a kind it does not list is refused, and so is a log line of a kind the build is said not to write")
     func eventsRefused() {
         let c = CapturedConsole()
-        #expect(c.run("diagnose", Self.example, "--events", "decide,sends") == ExitCode.badInput)
+        #expect(c.run("diagnose", Self.example, "--events", "decide,sends", "--config", "Models/fleet-card.json") == ExitCode.badInput)
         #expect(c.err.first?.hasPrefix("cardcheck: --events: unknown event kind 'sends'") == true, "\(c.err)")
         let d = CapturedConsole()
-        #expect(d.run("diagnose", Self.example, "--events", "decide") == ExitCode.badInput)
+        #expect(d.run("diagnose", Self.example, "--events", "decide", "--config", "Models/fleet-card.json") == ExitCode.badInput)
         #expect(d.err.first == "cardcheck: \(Self.example): line 2: $.event: \"send\" is not among the kinds --events says the build wrote", "\(d.err)")
         #expect(c.out.isEmpty && d.out.isEmpty)
     }

@@ -118,7 +118,7 @@ extension FleetConfig {
     static let sessionCount = 1...4
     /// A session's `entered` (its initial since order among the sessions starting in its state).
     static let enteredRange = 0...3
-    static let deviceCount = 1...2
+    static let deviceCount = 1...3
     static let maxCardsRange = 1...6
     /// `maxPushesInFlight` and `maxPostsInFlight`.
     static let inFlightRange = 1...8

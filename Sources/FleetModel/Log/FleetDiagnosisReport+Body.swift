@@ -29,6 +29,9 @@ extension FleetDiagnosisReport {
                 out.append("INCONSISTENT at line \(line.number): the model cannot write it from its initial states (no prefix of the log is a behaviour)")
             }
             out.append("  line \(line.number) says: \(FleetDiagnosis.untimed(line.event))")
+            if let why = FleetWorldAssumption.broken(model.config, log, at: index) {
+                out.append("  it breaks an assumption of this configuration: \(why)")
+            }
             if outcome.wouldLog.isEmpty {
                 out.append("  the model would log nothing more there within the gap bounds")
             } else {

@@ -126,8 +126,8 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
     public typealias Sessions = FixedList<4, SessionCell>
     public typealias Servers = FixedList<3, ServerCell>
     public typealias Registries = FixedList<2, RegistryCell>
-    public typealias Devices = FixedList<2, DeviceCell>
-    public typealias Pushes = FixedList<10, PushCell>
+    public typealias Devices = FixedList<3, DeviceCell>
+    public typealias Pushes = FixedList<11, PushCell>
     public typealias Posts = FixedList<9, PostCell>
     public typealias Tokens = FixedList<8, TokenEntry>
     public typealias Targets = FixedList<8, TargetCell>
@@ -269,10 +269,10 @@ extension FleetState {
     /// One token store per host (`FleetConfig.hostRange`).
     static let registryCapacity = 2
     /// The most phones (`FleetConfig.deviceCount`).
-    static let deviceCapacity = 2
+    static let deviceCapacity = 3
     /// The in-flight bound, plus what one step adds before `withinBounds` refuses it: a send
     /// reaches at most every phone (a broadcast).
-    static let pushCapacity = 10
+    static let pushCapacity = 11
     /// The in-flight bound plus one: a step that sends more (an activityUpdates arrival POSTs
     /// every card's token to every registration host) only notes the overflow and is refused
     /// (`FleetState.post`).

@@ -130,7 +130,7 @@ final class FleetCodec: Sendable {
         let w = p.words
         let worldEntry = world.entry(w[0]), serversEntry = servers.entry(w[1])
         let registriesEntry = registries.entry(w[2]), inFlightEntry = inFlight.entry(w[3])
-        var deviceHashes = InlineArray<2, UInt64>(repeating: 0)
+        var deviceHashes = InlineArray<3, UInt64>(repeating: 0)
         var devicesHash: UInt64 = 0
         for d in 0..<deviceCount {
             let hash = devices.entry(w[4 + d]).pointee.hash

@@ -31,7 +31,7 @@ final class FleetStateBox: ManagedBuffer<FleetStateBox.Header, FleetState.Cells>
         var hashed: UInt8 = 0
         /// Each phone's hash (`FleetSystem.deviceHash`, `deviceCapacity` of them), valid where
         /// `hashed` has the devices' bit: the intern table's key for that phone.
-        var deviceHashes = InlineArray<2, UInt64>(repeating: 0)
+        var deviceHashes = InlineArray<3, UInt64>(repeating: 0)
         /// What a scan of the tokens found since the last write (`FleetSystem.numberedInOrder`):
         /// a successor of this state scans only the segments its step wrote.
         var tokenMarks = FleetSystem.TokenMarks()

@@ -1,0 +1,109 @@
+import FleetCard
+
+/// A world's (a configuration's) model assumption that a log line breaks, read from the line
+/// and the configuration alone: a line no behaviour of the world writes, whatever came before
+/// it (a broadcast send in a per-token world, a sandbox token in a production-only world, a
+/// failed send where sends never fail, more sids than sessions, a start to more push-to-start
+/// tokens than the phones hold). Each holds of every behaviour of the world, so a world may be
+/// refused at such a line without a search, and a search stuck there names it (Docs/diagnose.md,
+/// "Which world?").
+public enum FleetWorldAssumption {
+    /// The first line (0-based) no behaviour of `config`'s world can write, and the assumption it breaks.
+    public static func firstImpossible(_ config: FleetConfig, _ log: FleetLog) -> (index: Int, assumption: String)? {
+        var sids: [String] = []
+        for (i, line) in log.lines.enumerated() {
+            if let why = broken(config, line.event, sids: &sids) { return (i, why) }
+        }
+        return nil
+    }
+
+    /// The assumption line `index` (0-based) breaks, or nil when nothing in the line alone is
+    /// beyond the world (the search's "would log instead" then says what the world does there).
+    public static func broken(_ config: FleetConfig, _ log: FleetLog, at index: Int) -> String? {
+        var sids: [String] = []
+        for line in log.lines[..<index] { _ = broken(config, line.event, sids: &sids) }
+        return index < log.lines.count ? broken(config, log.lines[index].event, sids: &sids) : nil
+    }
+
+    /// The APNs environments the world's tokens can be in: its phones', a stale sandbox corpse's
+    /// and a sandbox dev build's (`FleetSystem.initialStates`, `devBuildLaunch`).
+    static func environments(_ config: FleetConfig) -> [ApnsEnvironment] {
+        var out = config.devices.map(\.environment)
+        if config.staleSandboxTokens || config.world.devBuildLaunch { out.append(.sandbox) }
+        return ApnsEnvironment.allCases.filter { out.contains($0) }
+    }
+
+    /// The most push-to-start tokens host 0's registry holds, when no step adds one (no
+    /// push-to-start rotation, no dev build): one per phone and the stale corpse's; nil otherwise.
+    static func pushToStartTokens(_ config: FleetConfig) -> Int? {
+        guard !config.world.pushToStartRotation, !config.world.devBuildLaunch else { return nil }
+        return config.devices.count + (config.staleSandboxTokens ? 1 : 0)
+    }
+
+    /// What `event` needs that the world does not have; `sids` are the sids named before it (one
+    /// to one with the world's sessions), and gets this line's.
+    static func broken(_ config: FleetConfig, _ event: FleetFileLogEvent, sids: inout [String]) -> String? {
+        switch event {
+        case .send(let action, let token, let env, let status):
+            if status != 200 && status != 0 {
+                return "APNs answers 200 or the request fails (status 0): a dead token answers 200 too, and no status \(status) is given"
+            }
+            let channel = token == FleetLogFile.broadcastToken
+            if channel && !config.variants.broadcastChannel {
+                return "the server sends to each token (variants.broadcastChannel off): it never writes a broadcast line"
+            }
+            if channel && action == .start {
+                return "a start goes to each push-to-start token, never to a broadcast channel"
+            }
+            if !channel && config.variants.broadcastChannel && action != .start {
+                return "updates and ends go to the broadcast channels (variants.broadcastChannel on): no \(action.rawValue) is sent to one token"
+            }
+            let envs = environments(config)
+            if !envs.contains(env) {
+                return "every token is \(envs.map(\.rawValue).joined(separator: " or ")) (the devices' environments"
+                    + (env == .sandbox ? "; no staleSandboxTokens, no world.devBuildLaunch" : "") + "): nothing is sent to \(env.rawValue)"
+            }
+            if status == 0 && !config.world.sendFails {
+                return "a send never fails (world.sendFails off): no send logs status 0"
+            }
+        case .decide(let action, let tokens, let working, let needsInput, let rows, _):
+            if let why = named(rows.map(\.session), config, &sids) { return why }
+            for (count, state) in [(working, Activity.working), (needsInput, .needsInput)] where count > 0 {
+                if !reachable(state, config) {
+                    return "no session is ever \(state.rawValue) (its initial activity and world.sessionActivities): no decide counts one"
+                }
+            }
+            if action == .start, let most = pushToStartTokens(config), tokens > most {
+                return "\(config.devices.count) phone(s), each with one push-to-start token"
+                    + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
+                    + " (no world.pushToStartRotation, no world.devBuildLaunch): a start is addressed to \(most) token(s) at most, not \(tokens)"
+            }
+        case .startVetoed(let population):
+            if let why = named(population, config, &sids) { return why }
+        case .noneAccepted(_, let attempted, let accepted), .partial(_, let attempted, let accepted):
+            if attempted > accepted && !config.world.sendFails {
+                return "a send never fails (world.sendFails off): every addressed token accepts"
+            }
+        case .clientEnded, .adopted, .noTokens:
+            break
+        }
+        return nil
+    }
+
+    /// Whether some session can be in `state`: it starts there, or a world action sets it.
+    static func reachable(_ state: Activity, _ config: FleetConfig) -> Bool {
+        config.world.sessionActivities.contains(state) || config.sessions.contains { $0.initial == state }
+    }
+
+    /// Binds the sids a line names to the world's sessions one to one: a sid past the world's
+    /// session count breaks it.
+    static func named(_ names: [String], _ config: FleetConfig, _ sids: inout [String]) -> String? {
+        for sid in names where !sids.contains(sid) {
+            sids.append(sid)
+            if sids.count > config.sessions.count {
+                return "\(config.sessions.count) session(s) (sessions): the log names \(sids.count) sids by this line"
+            }
+        }
+        return nil
+    }
+}
