@@ -33,8 +33,9 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
     /// One sync, `card` telling whether a fleet card exists (its content is not read), and
     /// `foreground` whether the app's scene is in the foreground.
     ///
-    /// The gate comes first, so an untrustworthy count neither ends nor creates a card (the real
-    /// app's `creation gated on trust` reading). Keep: no card → request (Path A), but only in
+    /// An untrustworthy count neither ends nor creates a card: the end gate leaves a card untouched
+    /// (endGateTrustworthiness) and creation waits for trust (the real app's `creation gated on
+    /// trust` reading, the creationGatedOnTrust guard). No card and something active → request (Path A), but only in
     /// the foreground: ActivityKit refuses `Activity.request` from a background scene (a
     /// visibility error), so a background-launched app creates nothing; a card → update only
     /// when `sameRenderableContent` says the snapshot differs from the app's own last synced
@@ -56,7 +57,9 @@ public struct FleetClientSync: Codable, Hashable, Sendable {
             hold: hold, guards: guards)
         next.gate = gate
         guard card != nil else {
-            guard verdict == .keep else {
+            // Creation waits for a trustworthy count (creationGatedOnTrust, its own guard since issue 47).
+            let creates = snapshot.activeTotal > 0 && (store.isCountTrustworthy || !guards.creationGatedOnTrust)
+            guard creates else {
                 next.last = nil
                 return (.nothing, next)
             }

@@ -32,6 +32,10 @@ public struct Guards: Hashable, Sendable {
     public var fleetEndedReported = true
     /// pushType .token on app-created cards (spec: "Path A · The app creates it").
     public var pushTypeToken = true
+    /// Card creation gated on count trust: an untrustworthy count creates no card (the real app's
+    /// reading, issue 14; spec: "Death", path 1's `countTrustworthy == false` row). Split from
+    /// endGateTrustworthiness, which gates only the end and update of an existing card (issue 47).
+    public var creationGatedOnTrust = true
 
     /// Every guard on.
     public init() {}
@@ -45,6 +49,7 @@ public struct Guards: Hashable, Sendable {
         "allAcceptedForUpdateAndEnd", "pushToStartCapPerEnv", "dedupe",
         "adoptOnTokenRegistration", "seenSidSkip", "updatedAtExcluded", "defaultHostOnly",
         "canonicalPortOnly", "maxRows", "fleetEndedReported", "pushTypeToken",
+        "creationGatedOnTrust",
     ]
 
     /// Whether the guard called `name` is on, or nil for an unknown name.
@@ -82,6 +87,7 @@ public struct Guards: Hashable, Sendable {
         case "maxRows": \.maxRows
         case "fleetEndedReported": \.fleetEndedReported
         case "pushTypeToken": \.pushTypeToken
+        case "creationGatedOnTrust": \.creationGatedOnTrust
         default: nil
         }
     }

@@ -46,7 +46,7 @@ import Testing
             ("\"version\": 1", "\"version\": 2"),
             ("\"configuration\": \"die-hard\"", "\"configuration\": \"../die-hard\""),
             ("{ \"configuration\": \"two-phase-commit\" }", "{ \"configuration\": \"two-phase-commit\", \"parts\": 2 }"),
-            ("\"worlds\": [\"fleet-card-four-sessions\",", "\"worlds\": [\"fleet-card-four-sessions\", \"fleet-card-four-sessions\","),
+            ("\"worlds\": [\"fleet-card-stale-cache\",", "\"worlds\": [\"fleet-card-stale-cache\", \"fleet-card-stale-cache\","),
             ("\"weight\": 2", "\"weight\": \"2\""),
         ]) { _ = try CIProfiles.load(path: $0) }
     }

@@ -39,7 +39,8 @@ import Testing
         #expect(profiles.pr.checks.map(\.configuration).contains("fleet-card"))
         #expect(profiles.pr.mutants.map(\.configuration) == ["fleet-card-working-phone"])
         #expect(profiles.pr.mutants.first?.worlds == [
-            "fleet-card-four-sessions", "fleet-card-scratch-port", "fleet-card-faults", "fleet-card-dev-builds", "fleet-card-restarts",
+            "fleet-card-stale-cache", "fleet-card-four-sessions", "fleet-card-scratch-port", "fleet-card-faults", "fleet-card-dev-builds",
+            "fleet-card-restarts",
         ])
         // Every world the mutants search is checked exhaustively in the nightly, against its accepted findings.
         let worlds = profiles.pr.mutants.flatMap { [$0.configuration] + $0.worlds }

@@ -1,3 +1,4 @@
+import CIRun
 import Foundation
 import Testing
 @testable import CardcheckCLI
@@ -51,10 +52,10 @@ struct FleetCatalogTests {
     func alsoWritesTheStory() throws {
         let c = CapturedConsole()
         let scratch = Scratch()
-        #expect(c.run("mutants", "Models/fleet-card-stale-cache.json", "--only", "endGateTrustworthiness", "--depth", "6",
-                      "--also", "zombie-card:unaddressable", "--save", scratch.path + "/s") == 0)
+        #expect(c.run("mutants", "Models/fleet-card-stale-cache.json", "--only", "creationGatedOnTrust", "--depth", "8",
+                      "--also", "duplicate-start:raced-adoption", "--save", scratch.path + "/s") == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/s/fleet-card-stale-cache").sorted()
-        #expect(files == ["false-end.app-endGateTrustworthiness-off.json", "zombie-card.unaddressable-endGateTrustworthiness-off.json"])
+        #expect(files == ["duplicate-start.raced-adoption-creationGatedOnTrust-off.json", "zombie-card.unaddressable-creationGatedOnTrust-off.json"])
     }
 
     @Test("mutants reports a guard whose removal changes nothing within the bounds as NOT KILLED, exit 1")
@@ -86,5 +87,36 @@ struct FleetCatalogTests {
         let help = CapturedConsole()
         _ = help.run("mutants", "--help")
         #expect(help.out.contains { $0.hasPrefix("  --save DIR ") })
+    }
+
+    /// Issue 47: canonicalPortOnly was killed only in the nightly-wide world, by a capped search,
+    /// as a restart-loop; the scratch-port world kills it exhaustively as the spec's "two cards".
+    @Test("canonicalPortOnly's kill in the scratch-port world is the spec's two cards (duplicate-card:second-writer), exhaustive, no override")
+    func canonicalPortTwoCards() {
+        let c = CapturedConsole()
+        #expect(c.run("mutants", "Models/fleet-card-scratch-port.json", "--only", "canonicalPortOnly") == 0)
+        let row = c.out.first { $0.hasPrefix("| canonicalPortOnly |") } ?? ""
+        #expect(row.hasPrefix("| canonicalPortOnly | duplicate-card | duplicate-card: shown | duplicate-card:second-writer |"))
+        #expect(row.hasSuffix("| default |"))  // no override, and no "(not exhaustive)"
+        #expect(c.out.last == "every guard killed")
+    }
+
+    /// The PR guard table (Models/ci.json) reaches the worlds that kill maxRows and
+    /// canonicalPortOnly with no override on the way: no world before them, nor they, overrides
+    /// either guard (the runs themselves: `oneGuard`, `canonicalPortTwoCards`).
+    @Test("the PR mutant worlds kill maxRows and canonicalPortOnly without an override")
+    func prWorldsNeedNoOverride() throws {
+        let profiles = try CIProfiles.load(path: CIProfiles.defaultPath)
+        let pr = try #require(profiles.pr.mutants.first)
+        let worlds = [pr.configuration] + pr.worlds
+        for (guardName, killer) in [("maxRows", "fleet-card-four-sessions"), ("canonicalPortOnly", "fleet-card-scratch-port")] {
+            let upTo = try #require(worlds.firstIndex(of: killer), "\(killer) is not a PR mutant world")
+            for world in worlds[...upTo] {
+                let data = try Data(contentsOf: URL(fileURLWithPath: "Models/\(world).json"))
+                let config = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+                let overrides = config["mutantOverrides"] as? [String: Any] ?? [:]
+                #expect(overrides[guardName] == nil, "\(world) overrides \(guardName)")
+            }
+        }
     }
 }

@@ -84,9 +84,9 @@ import Testing
 extension FleetClientSyncTests {
     /// spec lifecycle E: a down host's busy is frozen, so the store blanks it whatever the trust
     /// guard says; with the guard off the untrusted count is taken at face value, blanked.
-    @Test("with endGateTrustworthiness off, a session busy on a host known down is not counted or shown as working")
+    @Test("with the trust guards off (endGateTrustworthiness, creationGatedOnTrust), a session busy on a host known down is not counted or shown as working")
     func downHostBusyNotCountedWithTrustGuardOff() throws {
-        let off = try #require(Guards.allBut("endGateTrustworthiness"))
+        let off = try #require(Guards.allBut("endGateTrustworthiness")?.with("creationGatedOnTrust", false))
         var store = liveStore([working("s1", "s1", host: "h1"), working("s2", "s2", host: "h2")])
         store.knownDownHosts = ["h2"]
         #expect(!store.isCountTrustworthy)
@@ -102,5 +102,27 @@ extension FleetClientSyncTests {
         #expect(FleetClientSync().syncing(alone, card: card, now: 5, guards: off).action == .end)
         // With the guard on the untrusted count leaves the card untouched.
         #expect(FleetClientSync().syncing(alone, card: card, now: 5).action == .nothing)
+    }
+
+    /// Issue 47 (I9): one switch covered the end gate's trust and the gating of creation, so a
+    /// card born from an untrusted count was also ended or updated by it. Each guard now covers one.
+    @Test("the trust guards are split: endGateTrustworthiness off creates nothing on an untrusted count, creationGatedOnTrust off touches no card")
+    func trustGuardsSplit() throws {
+        let gateOff = try #require(Guards.allBut("endGateTrustworthiness"))
+        let creationOff = try #require(Guards.allBut("creationGatedOnTrust"))
+        let hydrated = FleetStoreView(sessions: [working("s1", "s1", host: "h1")], hydratedFromDisk: true)
+        #expect(!hydrated.isCountTrustworthy)
+        #expect(FleetClientSync().syncing(hydrated, card: nil, now: 5).action == .nothing)
+        #expect(FleetClientSync().syncing(hydrated, card: nil, now: 5, guards: gateOff).action == .nothing)
+        guard case .request = FleetClientSync().syncing(hydrated, card: nil, now: 5, guards: creationOff).action else {
+            Issue.record("creationGatedOnTrust off: expected a request from the hydrated store"); return
+        }
+        // The card so born is left alone by the end gate while the count stays untrusted (I9).
+        let card = FleetContentState(working: 0, needsInput: 0, rows: [], more: 0, updatedAt: 0)
+        let last = FleetClientSync(last: card)
+        #expect(last.syncing(hydrated, card: card, now: 5, guards: creationOff).action == .nothing)
+        guard case .update = last.syncing(hydrated, card: card, now: 5, guards: gateOff).action else {
+            Issue.record("endGateTrustworthiness off: expected the untrusted count to update the card"); return
+        }
     }
 }

@@ -75,6 +75,9 @@ import Testing
     @Test("the end gate never ends on an unknown count")
     func endGate() { holds(ClientProperties.endGateNeverEndsOnUnknown) }
 
+    @Test("the app creates no card on an unknown count")
+    func creationGate() { holds(ClientProperties.creationWaitsForTrust) }
+
     @Test("dedupe keeps exactly one card and the right one")
     func dedupe() { holds(ClientProperties.dedupeKeepsTheRightCard) }
 

@@ -34,6 +34,7 @@ import Testing
         check("updatedAtExcluded", SinceProperties.serverNeverPushesUnchangedContent),
         check("maxRows", ContentProperties.rowsWithinBudgets),
         check("fleetEndedReported", ServerProperties.endedDuringLoadWins),
+        check("creationGatedOnTrust", ClientProperties.creationWaitsForTrust),
     ]
 
     /// The property only restates the switch, so these show it is wired, not the bug it prevents.

@@ -4,8 +4,8 @@ import Testing
 @Suite struct GuardsTests {
     @Test("every guard is on by default and the names follow the shared contract")
     func defaultsAndNames() {
-        #expect(Guards.names.count == 14)
-        #expect(Guards.names.first == "endGateTrustworthiness" && Guards.names.last == "pushTypeToken")
+        #expect(Guards.names.count == 15)
+        #expect(Guards.names.first == "endGateTrustworthiness" && Guards.names.last == "creationGatedOnTrust")
         #expect(Guards.names.allSatisfy { Guards.all.isOn($0) == true })
         #expect(Guards.all.switchedOff == [])
     }

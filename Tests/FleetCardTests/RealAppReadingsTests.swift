@@ -31,7 +31,8 @@ import Testing
         #expect(FleetClientSync().syncing(cached, card: nil, now: 0).action == .nothing)
         let down = FleetStoreView(sessions: [working("s1")], knownDownHosts: ["h2"], liveFetchedOnce: true)
         #expect(FleetClientSync().syncing(down, card: nil, now: 0).action == .nothing)
-        let off = try #require(Guards.allBut("endGateTrustworthiness"))
+        // The reading is its own guard since issue 47 (creationGatedOnTrust, split from the end gate's).
+        let off = try #require(Guards.allBut("creationGatedOnTrust"))
         guard case .request = FleetClientSync().syncing(cached, card: nil, now: 0, guards: off).action else {
             Issue.record("without the guard the stale cache requests a card"); return
         }

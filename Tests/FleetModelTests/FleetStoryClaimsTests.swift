@@ -101,14 +101,21 @@ struct FleetStoryClaimsTests {
     /// store; otherwise the store the step's sync read), for the reason the line gives.
     static func guardLineClaims(_ lines: [String], _ facts: TraceFacts) -> [String] {
         var out: [String] = []
-        let model = facts.model, on = model.guards.endGateTrustworthiness
+        let model = facts.model
         var step: Int?
         for line in lines {
             if let m = matches(#"^(\d+)\. \*\*[^*]+\*\* — (.*)$"#, line).first { step = Int(m[1]) }
             if line.hasPrefix("## What broke") { break }
-            guard let n = step, line.hasPrefix("   - guard: endGateTrustworthiness"), facts.steps.indices.contains(n - 1) else { continue }
-            let saysOff = line.hasPrefix("   - guard: endGateTrustworthiness is off")
-            if saysOff == on { out.append("step \(n): the guard line says the trust gate is \(saysOff ? "off" : "on"); it is not") }
+            // The two trust guards: the end gate's, and creation's (split in issue 47).
+            guard let n = step, facts.steps.indices.contains(n - 1),
+                let name = ["endGateTrustworthiness", "creationGatedOnTrust"].first(where: { line.hasPrefix("   - guard: \($0)") })
+            else { continue }
+            let on = model.guards.isOn(name) ?? true
+            let saysOff = line.hasPrefix("   - guard: \(name) is off")
+            if saysOff == on { out.append("step \(n): the guard line says \(name) is \(saysOff ? "off" : "on"); it is not") }
+            if name == "creationGatedOnTrust" && !line.hasSuffix(" requests a card") {
+                out.append("step \(n): a creationGatedOnTrust line on a step that requests no card")
+            }
             let old = facts.states[n - 1]
             switch facts.steps[n - 1] {
             case .openApp, .backgroundLaunch: break  // configure() syncs on the empty store: never trusted
@@ -414,13 +421,15 @@ struct FleetStoryClaimsTests {
     /// Lies in the trust gate's guard lines and in the Titles line: each must be caught.
     @Test("a trust-gate guard line with the wrong reason or on a trusted step, and a wrong title rendering, each fail the check")
     func plantedGuardAndTitleLiesFail() throws {
-        let stale = Repository.root + "/Counterexamples/fleet-card-stale-cache/zombie-card.unaddressable-endGateTrustworthiness-off.json"
+        let stale = Repository.root + "/Counterexamples/fleet-card-stale-cache/zombie-card.host-down-creationGatedOnTrust-off.json"
         let seam = Repository.root + "/Counterexamples/fleet-card-title-seam/zombie-card.title-seam.json"
         let planted: [(String, String, String)] = [
-            (stale, "guard: endGateTrustworthiness is off: a store not yet live-fetched", "guard: endGateTrustworthiness is off: a count with a host known down"),
-            (stale, "   - guard: endGateTrustworthiness is off", "   - guard: endGateTrustworthiness: the count is unknown"),
-            (stale, "4. **app on phone1** — activityUpdates runs on phone1. POST /update-token sent for the token of phone1's card #1.",
-             "4. **app on phone1** — activityUpdates runs on phone1. POST /update-token sent for the token of phone1's card #1.\n   - guard: endGateTrustworthiness is off: a store not yet live-fetched (hydrated from the cache) updates the card"),
+            (stale, "guard: creationGatedOnTrust is off: a store not yet live-fetched", "guard: creationGatedOnTrust is off: a count with a host known down"),
+            (stale, "   - guard: creationGatedOnTrust is off", "   - guard: creationGatedOnTrust: the count is unknown"),
+            // The end gate's line names the wrong guard's state: the end gate is on in this run.
+            (stale, "   - guard: endGateTrustworthiness: the count is unknown", "   - guard: endGateTrustworthiness is off: the count is unknown"),
+            (stale, "6. **app on phone1** — activityUpdates runs on phone1. POST /update-token sent for the token of phone1's card #1.",
+             "6. **app on phone1** — activityUpdates runs on phone1. POST /update-token sent for the token of phone1's card #1.\n   - guard: creationGatedOnTrust is off: a count with a host known down requests a card"),
             (seam, "Wi-F…\".", "Wi-Fi…\"."),
         ]
         for (path, truth, lie) in planted {

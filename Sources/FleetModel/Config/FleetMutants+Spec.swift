@@ -16,6 +16,7 @@ extension FleetMutants {
         "maxRows": "row-budget",
         "fleetEndedReported": "missing-card",
         "pushTypeToken": "zombie-card",
+        "creationGatedOnTrust": "zombie-card",
     ]
 
     /// The configuration line of a mutant's story: what was switched off and which world ran.

@@ -41,11 +41,12 @@ extension FleetSystem {
     /// counted beside its session (`seenSidSkip` off, duplicate rows in the world) is stamped
     /// with the tick's time, like any other session's duplicate, and ties break on sid; and a
     /// store hydrated from the cache, which keeps no since order, writes a card whose rows tie
-    /// (`endGateTrustworthiness` off: with it on, an untrusted store writes nothing).
+    /// (`endGateTrustworthiness` or `creationGatedOnTrust` off: with both on, an untrusted store
+    /// writes nothing).
     static func sessionPermutations(_ config: FleetConfig) -> [[Int]] {
         let specs = config.sessions
         if config.world.duplicateRows && !config.guards.seenSidSkip { return [Array(specs.indices)] }
-        if !config.guards.endGateTrustworthiness { return [Array(specs.indices)] }
+        if !config.guards.endGateTrustworthiness || !config.guards.creationGatedOnTrust { return [Array(specs.indices)] }
         return permutations(of: specs.count) { specs[$0].isAlike(specs[$1]) }
     }
 

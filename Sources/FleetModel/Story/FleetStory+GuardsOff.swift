@@ -39,7 +39,7 @@ extension FleetStory {
 
     /// What each guard does at the step where it acts (spec: "Every guard, and the bug it exists for").
     static let withGuardOn: [String: String] = [
-        "endGateTrustworthiness": "the end gate would read this count as unknown and leave the cards untouched (no end, no update, no request)",
+        "endGateTrustworthiness": "the end gate would read this count as unknown and leave the cards untouched (no end, no update)",
         "clientEndedVeto": "this start would be vetoed (every active session is in the population the phone reported ended)",
         "supersedeUpdateToken": "this registration would supersede the environment's other update token (one per environment)",
         "allAcceptedForUpdateAndEnd": "a shortfall would leave the server's memory for a re-send (accepted == attempted)",
@@ -53,5 +53,6 @@ extension FleetStory {
         "maxRows": "the card would carry at most 3 rows, the rest folded into N More",
         "fleetEndedReported": "an /ended that arrived during the boot-time load would win over the on-disk snapshot",
         "pushTypeToken": "the card would be requested with pushType .token, push-capable",
+        "creationGatedOnTrust": "the app would create no card from a count it cannot trust (no live fetch yet, or a host known down)",
     ]
 }

@@ -126,7 +126,7 @@ extension FleetStory {
         }
         if after.count > before.count {
             let capable = after.last?.pushCapable == true
-            if !store.isCountTrustworthy { guards.append("endGateTrustworthiness is off: " + Self.unknownCount(store) + " requests a card") }
+            if !store.isCountTrustworthy { guards.append("creationGatedOnTrust is off: " + Self.unknownCount(store) + " requests a card") }
             if !capable { guards.append("pushTypeToken is off: the card is requested with pushType nil") }
             let name = ids.new[d].last.map { FleetStory.cardName(d, $0) } ?? "a card"
             return "no card and something active: Activity.request (Path A) makes \(name), \(capable ? "push-capable" : "not push-capable")"

@@ -23,6 +23,23 @@ enum ClientProperties {
         }
     }
 
+    /// Creation gated on count trust (the real app, issue 14): a store hydrated from a stale cache
+    /// or with a host known down creates no card (incident I9: such a card is then left alone).
+    static let creationWaitsForTrust = FleetProperty(
+        "the app creates no card from a count it cannot trust",
+        FleetGen.syncCase, cover: ["cold store", "host down", "hydrated only", "trustworthy request"]
+    ) { input, check, guards in
+        let (action, _) = FleetClientSync().syncing(input.store, card: nil, now: input.now, guards: guards)
+        let known = input.store.liveFetchedOnce && input.store.knownDownHosts.isEmpty
+        let active = !Spec.serverActive(input.store.filteredSessions).isEmpty
+        check.label("cold store", when: active && !input.store.liveFetchedOnce && !input.store.hydratedFromDisk)
+        check.label("hydrated only", when: active && !input.store.liveFetchedOnce && input.store.hydratedFromDisk)
+        check.label("host down", when: active && !input.store.knownDownHosts.isEmpty)
+        guard case .request = action else { return }
+        check.label("trustworthy request", when: known)
+        try check.expect(known, "a card requested on an unknown count")
+    }
+
     static let dedupeKeepsTheRightCard = FleetProperty(
         "dedupe keeps exactly one card, the newest updatedAt with ties to the larger id, in any order",
         FleetGen.cards, cover: ["two or more cards", "a tie"]

@@ -45,9 +45,13 @@ struct FleetFidelityTests {
         let synced = try #require(m.next(s, .sync(0)))
         #expect(synced.devices[0].cards.isEmpty)
         var off = config
-        off.guards = try #require(Guards.allBut("endGateTrustworthiness"))
+        off.guards = try #require(Guards.allBut("creationGatedOnTrust"))
         let unguarded = try #require(Fixture.run(FleetSystem(config: off), [.setSession(0, .idle), .openApp(0), .sync(0)]))
         #expect(unguarded.devices[0].cards.count == 1, "without the guard the stale cache makes a card")
+        // The end gate's trust alone off creates nothing: creation has its own guard (issue 47).
+        off.guards = try #require(Guards.allBut("endGateTrustworthiness"))
+        let gateOff = try #require(Fixture.run(FleetSystem(config: off), [.setSession(0, .idle), .openApp(0), .sync(0)]))
+        #expect(gateOff.devices[0].cards.isEmpty)
     }
 
     @Test("the app leaves a card the server rewrote alone until its own view changes")

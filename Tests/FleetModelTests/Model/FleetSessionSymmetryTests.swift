@@ -72,13 +72,13 @@ struct FleetSessionSymmetryTests {
         #expect(found.isEmpty, "states whose renamed successors are not the renamed state's: \(found)")
     }
 
-    /// Why the end gate's guard matters (Models/README.md, "Symmetry"): a store hydrated from the
-    /// cache carries no since order, so its rows tie and break on sid; only without the guard
-    /// does an untrusted store write a card.
-    @Test("with the end gate off the app's cache-hydrated card orders by sid: swapping sessions does not commute, so they are not reduced")
+    /// Why the trust guards matter (Models/README.md, "Symmetry"): a store hydrated from the
+    /// cache carries no since order, so its rows tie and break on sid; only without
+    /// creationGatedOnTrust does an untrusted store create a card (issue 47 split it from the end gate's).
+    @Test("with creation's trust gate off the app's cache-hydrated card orders by sid: swapping sessions does not commute, so they are not reduced")
     func cacheTiesBreakOnSid() {
         let model = FleetSystem(config: Self.config(
-            [Self.working, Self.working], budget: 0, depth: 3, guards: Guards.allBut("endGateTrustworthiness") ?? .all))
+            [Self.working, Self.working], budget: 0, depth: 3, guards: Guards.allBut("creationGatedOnTrust") ?? .all))
         #expect(model.parts.sessionPermutations == [[0, 1]])
         let (_, found) = Self.mismatches(model, [[1, 0]], depth: 3)
         #expect(found.contains { $0.contains("the app syncs on phone1") })

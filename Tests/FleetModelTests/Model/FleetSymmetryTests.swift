@@ -31,9 +31,19 @@ struct FleetSymmetryTests {
              full: (958, 3600), reduced: (958, 3600)),
         Case(name: "two phones, updatedAt compared, budget 0, depth 10", config: twoPhones("updatedAtExcluded", budget: 0, depth: 10),
              full: (416, 1251), reduced: (416, 1251)),
-        Case(name: "two phones, end gate off, budget 1, depth 7", config: twoPhones("endGateTrustworthiness", budget: 1, depth: 7),
+        // Both trust guards off: what "end gate off" meant before issue 47 split creation's gate
+        // from it, and the same counts as then (the split adds a switch, it changes no behaviour).
+        Case(name: "two phones, both trust gates off, budget 1, depth 7", config: bothTrustGatesOff(twoPhones(nil, budget: 1, depth: 7)),
              full: (912, 1864), reduced: (912, 1864)),
+        Case(name: "two phones, end gate off, budget 1, depth 7", config: twoPhones("endGateTrustworthiness", budget: 1, depth: 7),
+             full: (776, 1573), reduced: (776, 1573)),
     ]
+
+    static func bothTrustGatesOff(_ config: FleetConfig) -> FleetConfig {
+        var c = config
+        c.guards = Guards.allBut("endGateTrustworthiness")?.with("creationGatedOnTrust", false) ?? .all
+        return c
+    }
 
     /// A verdict as comparable text: the outcome and the length of its trace.
     static func summary(_ v: SearchReport<FleetSystem>.Verdict) -> String {
