@@ -29,8 +29,7 @@ extension FleetCatalog {
         }
         let data = try ConfigFile.read(request.logPath, allowEmpty: true)
         let path = request.logPath
-        var request = request
-        if request.progress || console.errorIsTerminal { request.report = { @Sendable line in console.error(line) } }
+        let request = request.reporting(to: console)
         let log: FleetLog
         var worlds: [FleetWorldsDiagnosis.World] = []
         do {
@@ -46,7 +45,7 @@ extension FleetCatalog {
             throw CommandError(error.message)
         }
         let stop = RunStop()
-        let reason: @Sendable () -> String = { [stop] in stop.reasonText ?? "stopped" }
+        let reason = stop.reason
         let watch = watching(log, request)
         let result = stop.during(timeLimit: request.timeLimit) {
             FleetWorldsDiagnosis.make(

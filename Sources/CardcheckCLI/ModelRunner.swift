@@ -138,9 +138,8 @@ extension ModelRunner {
         // one): read, and reported as no evidence.
         let data = try ConfigFile.read(request.logPath, allowEmpty: true)
         let stop = RunStop()
-        let reason: @Sendable () -> String = { [stop] in stop.reasonText ?? "stopped" }
-        var request = request
-        if request.progress || console.errorIsTerminal { request.report = { @Sendable line in console.error(line) } }
+        let reason = stop.reason
+        let request = request.reporting(to: console)
         let result: (lines: [String], verdict: DiagnoseVerdict)
         do {
             result = try stop.during(timeLimit: request.timeLimit) {

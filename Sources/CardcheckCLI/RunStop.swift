@@ -39,6 +39,9 @@ final class RunStop: Sendable {
         }
     }
 
+    /// `reasonText` read when a report is written, for the searches that take it as a closure.
+    var reason: @Sendable () -> String { { [self] in self.reasonText ?? "stopped" } }
+
     /// A stop already raised elsewhere: another rank's `signal` (SIGINT or SIGTERM), which this
     /// rank's report names and exits with; nil for any other number.
     convenience init?(agreed signal: Int32) {

@@ -46,6 +46,14 @@ public struct DiagnoseRequest: Sendable {
     public var events: [String]?
     /// Where the progress lines go (set by the runner).
     public var report: (@Sendable (String) -> Void)?
+
+    /// This request with its progress lines on `console`'s standard error, when asked
+    /// (`--progress`) or when that is a terminal.
+    func reporting(to console: Console) -> DiagnoseRequest {
+        var request = self
+        if progress || console.errorIsTerminal { request.report = { @Sendable line in console.error(line) } }
+        return request
+    }
 }
 
 /// How a diagnosis ended (the exit code follows it).
