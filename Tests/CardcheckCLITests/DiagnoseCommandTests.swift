@@ -26,15 +26,31 @@ struct DiagnoseCommandTests {
         let scratch = Scratch()
         var lines = try String(contentsOfFile: Self.example, encoding: .utf8).split(separator: "\n").map(String.init)
         let k = try #require(lines.firstIndex { $0.contains("\"event\":\"send\"") })
+        // The first send after a decide start sends an end: no line rule refuses it, so only a
+        // search that tries every behaviour within the bounds says no behaviour writes it there.
+        lines[k] = lines[k].replacingOccurrences(of: "\"apnsEvent\":\"start\"", with: "\"apnsEvent\":\"end\"")
+        let path = scratch.file("flipped.log.jsonl", lines.joined(separator: "\n") + "\n")
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", path, "--from-start", "--config", "Models/fleet-card.json", "--gap-steps", "6", "--gap-budget", "0") == ExitCode.fail)
+        #expect(c.out.contains("result: INCONSISTENT at line \(k + 1) (the model cannot write it after the lines before it)"))
+        #expect(c.out.contains("  the model would log instead:"))
+        #expect(c.out.contains { $0.hasPrefix("  candidate states there: ") })
+    }
+
+    @Test("a line the model writes in no state (a status APNs never gives) is inconsistent at once: the assumption named, nothing searched past the line before it")
+    func refusedLine() throws {
+        let scratch = Scratch()
+        var lines = try String(contentsOfFile: Self.example, encoding: .utf8).split(separator: "\n").map(String.init)
+        let k = try #require(lines.firstIndex { $0.contains("\"event\":\"send\"") })
         lines[k] = lines[k].replacingOccurrences(of: "\"status\":200", with: "\"status\":410")
         let path = scratch.file("flipped.log.jsonl", lines.joined(separator: "\n") + "\n")
         let c = CapturedConsole()
-        #expect(c.run("diagnose", path, "--from-start", "--config", "Models/fleet-card.json") == ExitCode.fail)
+        // The default gap bounds: before, every behaviour within them was tried first (seconds in release).
+        #expect(c.run("diagnose", path, "--config", "Models/fleet-card.json") == ExitCode.fail)
         #expect(c.out.contains("result: INCONSISTENT at line \(k + 1) (the model cannot write it after the lines before it)"))
-        #expect(c.out.contains("  the model would log instead:"))
-        // The model's APNs answers 200 or fails (0): the report names the assumption a 410 breaks.
         #expect(c.out.contains("  it breaks an assumption of this configuration: APNs answers 200 or the request fails (status 0): a dead token answers 200 too, and no status 410 is given"))
-        #expect(c.out.contains { $0.hasPrefix("  candidate states there: ") })
+        #expect(c.out.contains("  no behaviour of this world writes such a line, whatever came before it: the search read only the lines before it"))
+        #expect(!c.out.contains { $0.hasPrefix("  candidate states there: ") })
     }
 
     @Test("an unknown event kind is skipped and counted; extra fields are ignored")

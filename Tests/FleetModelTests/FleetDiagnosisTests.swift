@@ -47,6 +47,10 @@ struct FleetDiagnosisTests {
         let text = FleetLogWriter(model: model).file(trace.steps)
         let committed = try String(contentsOfFile: String(path.dropLast(5)) + ".log.jsonl", encoding: .utf8)
         #expect(committed == text, "the committed log is what the tool writes")
+        // The channel era's builds write a send to a channel as a `broadcast` line, no token.
+        if model.config.variants.broadcastChannel {
+            #expect(!text.contains(#""event":"send","apnsEvent":"update""#) && !text.contains(#""event":"send","apnsEvent":"end""#))
+        }
         let log = try Self.log(text)
         var options = FleetDiagnosis.Options()
         options.gapWorldBudget = max(options.gapWorldBudget, model.config.bounds.worldBudget)

@@ -129,8 +129,26 @@ extension FleetDiagnosisWindowTests {
         ])
         let lines = FleetLogRule.lines(log)
         #expect(lines.contains { $0.hasPrefix("  line 1: decide start") && $0.contains("the phone reported ending its card at line 2, 2.0 s later") && $0.contains("does not fit") })
-        #expect(lines.contains { $0.hasPrefix("  line 3: decide start") && $0.hasSuffix(FleetLogRule.notAdoptedReading) })
+        // The log ends 0 s after line 3's start: it cannot say no adopted came within 90 s.
+        #expect(lines.contains { $0.hasPrefix("  line 3: decide start") && $0.hasSuffix("not answered by the log: it ends 0.0 s after this start, before 90 s passed, with no adopted so far") })
         #expect(!lines.contains { $0.contains("not a bug") })
+    }
+
+    @Test("the seed's rule says no only when the log covers the 90 s after a start, or a later start cuts them")
+    func seedsRuleNeedsTheWholeWindow() throws {
+        let start = #"{"t":"2026-10-02T07:00:01.120Z","event":"decide","apnsEvent":"start","tokens":1,"working":1,"needsInput":0,"rows":["5e550001:working"],"more":0}"#
+        let send = { (t: String) in #"{"t":"2026-10-02T07:"# + t + #"Z","event":"send","apnsEvent":"start","token":"41aa0001","env":"production","status":200}"# }
+        let update = { (t: String) in #"{"t":"2026-10-02T07:"# + t + #"Z","event":"decide","apnsEvent":"update","tokens":1,"working":1,"needsInput":0,"rows":["5e550001:working"],"more":0}"# }
+        func rule(_ lines: String...) throws -> [String] {
+            FleetLogRule.lines(try FleetDiagnosisTests.log(lines.joined(separator: "\n") + "\n"))
+        }
+        let short = try rule(start, send("00:02.000"), update("01:30.000"))
+        #expect(short.contains { $0.hasPrefix("  line 1: decide start") && $0.hasSuffix("not answered by the log: it ends 88.9 s after this start, before 90 s passed, with no adopted so far") })
+        let covered = try rule(start, send("00:02.000"), update("01:32.000"))
+        #expect(covered.contains { $0.hasPrefix("  line 1: decide start") && $0.hasSuffix(FleetLogRule.notAdoptedReading) })
+        // A later start within the 90 s ends this start's question: no adopted came before it.
+        let restarted = try rule(start, update("00:03.000").replacingOccurrences(of: "\"update\"", with: "\"start\""))
+        #expect(restarted.contains { $0.hasPrefix("  line 1: decide start") && $0.hasSuffix(FleetLogRule.notAdoptedReading) })
     }
 
     @Test("the loop patterns name what the lines show: ends and adoptions with no start are not a server's replacement loop")

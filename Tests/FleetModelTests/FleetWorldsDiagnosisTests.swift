@@ -49,6 +49,32 @@ struct FleetWorldsDiagnosisTests {
         #expect(try FleetWorldAssumption.firstImpossible(Self.world("fleet-card-two-sessions"), try Self.log(twoSids)) == nil)
     }
 
+    @Test("the shortfall lines and the decide's token count carry only numbers the model's delivery rule can give")
+    func shortfallNumbers() throws {
+        func line(_ body: String) -> String { #"{"t":"2026-10-02T07:00:01.530Z","# + body + "}" }
+        let cases: [(String, String?)] = [
+            (line(#""event":"none-accepted","apnsEvent":"update","tokens":2,"accepted":0"#), nil),
+            (line(#""event":"none-accepted","apnsEvent":"update","tokens":2,"accepted":1"#), "none-accepted is written only when no addressed token accepted"),
+            (line(#""event":"none-accepted","apnsEvent":"start","tokens":0,"accepted":0"#), "with no token addressed"),
+            (line(#""event":"partial","apnsEvent":"update","tokens":2,"accepted":1"#), nil),
+            (line(#""event":"partial","apnsEvent":"end","tokens":3,"accepted":3"#), "partial is written only when some but not all"),
+            (line(#""event":"partial","apnsEvent":"update","tokens":2,"accepted":0"#), "partial is written only when some but not all"),
+            (line(#""event":"partial","apnsEvent":"start","tokens":2,"accepted":1"#), "a start is delivered when one token accepts"),
+            (line(#""event":"partial","apnsEvent":"update","tokens":9,"accepted":1"#), "a tick addresses at most 8 tokens"),
+            (line(#""event":"decide","apnsEvent":"update","tokens":9,"working":0,"needsInput":0,"rows":[],"more":0"#), "a tick addresses one registry list's tokens, at most 8"),
+            (line(#""event":"decide","apnsEvent":"update","tokens":8,"working":0,"needsInput":0,"rows":[],"more":0"#), nil),
+        ]
+        for (text, why) in cases {
+            let found = try FleetWorldAssumption.broken(Self.world("fleet-card-faults"), Self.log(text), at: 0)
+            if let why { #expect(found?.hasPrefix(why) == true, "\(text): \(found ?? "nil")") } else { #expect(found == nil, "\(text): \(found ?? "")") }
+        }
+        // Without the all-accepted guard an update some tokens refused is delivered: no partial line.
+        var unguarded = try Self.world("fleet-card-faults")
+        unguarded.guards.allAcceptedForUpdateAndEnd = false
+        let partial = try Self.log(line(#""event":"partial","apnsEvent":"update","tokens":2,"accepted":1"#))
+        #expect(FleetWorldAssumption.broken(unguarded, partial, at: 0)?.contains("allAcceptedForUpdateAndEnd off") == true)
+    }
+
     @Test("a run stopped before its worlds leaves each one not tried: never admitted or refused, and the result is NOT decided")
     func stopped() throws {
         let stop = StopSignal()

@@ -25,12 +25,22 @@ extension FleetDiagnosisReport {
             let origin = outcome.origin < log.lines.count ? log.lines[outcome.origin].number : 1
             if index > outcome.origin {
                 out.append("INCONSISTENT at line \(line.number): the model can write lines \(origin)–\(log.lines[index - 1].number) (the longest prefix), not line \(line.number) after them")
+            } else if outcome.refusedUnsearched {
+                out.append("INCONSISTENT at line \(line.number): the model writes no such line in any state")
+            } else if diagnosis.options.window {
+                out.append("INCONSISTENT at line \(line.number): no state the configuration reaches writes it (the window opens nowhere)")
             } else {
                 out.append("INCONSISTENT at line \(line.number): the model cannot write it from its initial states (no prefix of the log is a behaviour)")
             }
             out.append("  line \(line.number) says: \(FleetDiagnosis.untimed(line.event))")
             if let why = FleetWorldAssumption.broken(model.config, log, at: index) {
                 out.append("  it breaks an assumption of this configuration: \(why)")
+            }
+            if outcome.refusedUnsearched {
+                // Known from the line alone: no search ran past the line before it.
+                out.append("  no behaviour of this world writes such a line, whatever came before it: the search read only the lines before it")
+                out.append("longest prefix, one behaviour of \(steps.count) steps:")
+                break
             }
             if outcome.wouldLog.isEmpty {
                 out.append("  the model would log nothing more there within the gap bounds")
@@ -56,7 +66,9 @@ extension FleetDiagnosisReport {
             out.append("NOT decided: the search was cut short at line \(log.lines[min(index, max(0, log.lines.count - 1))].number) (\(why)); \(outcome.candidates) candidate states stored")
             out.append("the behaviour reached so far (\(steps.count) steps):")
         }
-        if let w = outcome.beforeWindow {
+        if case .stuck(let index) = outcome.ending, index <= outcome.origin {
+            // Stuck at the first line it read: no window opened, no behaviour started.
+        } else if let w = outcome.beforeWindow {
             out += opening(model, steps, w, outcome.origin, log)
         } else if outcome.origin > 0, outcome.origin < log.lines.count {
             out.append("  (this behaviour starts from the model's initial states at line \(log.lines[outcome.origin].number))")

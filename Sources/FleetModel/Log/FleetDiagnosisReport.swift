@@ -44,6 +44,8 @@ public struct FleetDiagnosisReport {
         case fresh
         case inconsistent(index: Int)
         case notDecided(index: Int, reason: String)
+        /// After a line no behaviour of the world writes (`FleetWorldAssumption`): not searched.
+        case notSearched(after: Int)
     }
 
     /// Diagnoses `log` (named `path` in the text) on `model`: one search carried through the
@@ -69,10 +71,13 @@ public struct FleetDiagnosisReport {
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
         let levels = levels(options)
         let starts = episodeStarts(log)
-        let n = log.lines.count
+        // A line no behaviour of the world writes, whatever came before it: the search reads
+        // only the lines before it (issue 54: such a log used to be searched to exhaustion).
+        let refused = FleetWorldAssumption.firstImpossible(model.config, log)
+        let n = refused?.index ?? log.lines.count
         var results = [EpisodeResult?](repeating: nil, count: starts.count)
         func episode(of index: Int) -> Int { (starts.lastIndex { $0 <= index }) ?? 0 }
-        func end(of e: Int) -> Int { e + 1 < starts.count ? starts[e + 1] : n }
+        func end(of e: Int) -> Int { min(e + 1 < starts.count ? starts[e + 1] : log.lines.count, n) }
         // Episodes a search beginning at episode `first` passed: consistent, or fresh for the
         // first when it was searched afresh (not carried from the lines before).
         func passed(_ episodes: Range<Int>, first: Int, retried: Bool) {
@@ -209,6 +214,20 @@ public struct FleetDiagnosisReport {
                 from = n
             }
         }
+        var refusedOutcome: FleetDiagnosis.Outcome?
+        if let refused {
+            let e = episode(of: refused.index)
+            switch results[e] {
+            case .inconsistent?, .notDecided?: break
+            default:
+                results[e] = .inconsistent(index: refused.index)
+                // The behaviour that wrote the episode's lines before it is the longest prefix.
+                let prefix = starts[e] < refused.index ? outcomes.last { $0.ending == .consistent } : nil
+                refusedOutcome = refusedLine(refused.index, after: prefix, origin: starts[e], options: options)
+            }
+            // Episodes past the line were never searched (a search that read up to it marks them passed).
+            for k in (e + 1)..<max(e + 1, starts.count) { results[k] = .notSearched(after: refused.index) }
+        }
         var verdict = Verdict.consistent
         for r in results {
             if case .inconsistent(let index) = r { verdict = .inconsistent(line: log.lines[index].number); break }
@@ -247,7 +266,7 @@ public struct FleetDiagnosisReport {
         switch verdict {
         case .pieces: shown = oneBreaks
         case .consistent: shown = whole ?? outcomes.last
-        default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? outcomes.last
+        default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
         }
         if let shown { text += body(diagnosis, shown, log) }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
@@ -279,6 +298,13 @@ public struct FleetDiagnosisReport {
             case .consistent?, nil: if starts.count <= 20 { out.append("  \(span): consistent") }
             case .fresh?: out.append("  \(span): consistent only as a behaviour of its own, opening at its first line (no behaviour carried from the lines before writes it)")
             case .inconsistent(let index)?: out.append("  \(span): INCONSISTENT at line \(log.lines[index].number)")
+            case .notSearched(let after)?:
+                var last = e
+                while last + 1 < starts.count, case .notSearched? = results[last + 1] { last += 1 }
+                let stop = last + 1 < starts.count ? starts[last + 1] : n
+                let episodes = last > e ? "episodes \(e + 1)–\(last + 1)" : "episode \(e + 1)"
+                out.append("  \(episodes), lines \(log.lines[s].number)–\(log.lines[stop - 1].number): not searched (line \(log.lines[after].number) before them is one this world never writes)")
+                e = last
             case .notDecided(let index, let why)?:
                 // A run of episodes not decided is one line (a log stopped early has thousands).
                 var last = e
@@ -292,6 +318,21 @@ public struct FleetDiagnosisReport {
         }
         let carried = results.count { $0 == .consistent }
         return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
+    }
+
+    /// The outcome at a line the world never writes: stuck there with no search, the steps of
+    /// `prefix` (the witness of the episode's lines before it, if any) as the longest prefix.
+    static func refusedLine(_ index: Int, after prefix: FleetDiagnosis.Outcome?, origin: Int, options: FleetDiagnosis.Options) -> FleetDiagnosis.Outcome {
+        var out = prefix ?? FleetDiagnosis.Outcome(
+            ending: .stuck(index: index), steps: [], linesOfStep: [], candidates: 0, expanded: 0, wouldLog: [], stuckStates: [],
+            stuckCount: 0, origin: origin)
+        out.ending = .stuck(index: index)
+        out.refusedUnsearched = true
+        out.wouldLog = []
+        out.stuckStates = []
+        out.stuckCount = 0
+        if prefix == nil { out.level = options }
+        return out
     }
 
     /// The narrowest of `levels` that admits every gap of `outcome`'s witness (its unlogged

@@ -38,6 +38,11 @@ public enum FleetLogFile {
 
     /// One line of the file, its keys in the real server's order (spec: "Log events").
     public static func text(_ e: FleetFileLogEvent, time: Int64) -> String {
+        if case .send(let a, broadcastToken, let env, let status) = e {
+            // The broadcast-channel builds' line: one send to the environment's channel, no token.
+            return "{" + ["\"t\":\(quoted(timestamp(time)))", "\"event\":\"broadcast\"", "\"apnsEvent\":\(quoted(a.rawValue))",
+                "\"env\":\(quoted(env.rawValue))", "\"status\":\(status)"].joined(separator: ",") + "}"
+        }
         var fields = ["\"t\":\(quoted(timestamp(time)))", "\"event\":\(quoted(e.kind))"]
         switch e {
         case .decide(let a, let tokens, let working, let needsInput, let rows, let more):

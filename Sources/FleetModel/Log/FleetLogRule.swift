@@ -20,7 +20,7 @@ public enum FleetLogRule {
         let lines = log.lines
         var out = ["the seed's diagnosis rule (spec: \"Diagnosing a stale card\"), the seed's question and the log's answer; whether a bug is shown is the witness's (properties broken, above):"]
         var starts = 0
-        var unlisted = (adopted: 0, ended: 0, neither: 0)
+        var unlisted = (adopted: 0, ended: 0, neither: 0, unanswered: 0)
         for (i, l) in lines.enumerated() {
             guard case .decide(.start, let tokens, _, _, _, _) = l.event else { continue }
             starts += 1
@@ -32,22 +32,36 @@ public enum FleetLogRule {
             }
             let adoption = within.first { if case .adopted = $0.event { true } else { false } }
             let ended = within.first { if case .clientEnded = $0.event { true } else { false } }
+            // The log ends before the 90 s are over (no later start cut them): it cannot say "no".
+            let reached = within.last?.time ?? l.time
+            let unanswered = within.endIndex == lines.endIndex && (lines.last?.time ?? l.time) - l.time < adoptionWindowMillis
             let head = "  line \(l.number): decide start to \(tokens) token(s) at \(FleetLogFile.timestamp(l.time)): \(question) "
             if !listed {
                 // A day's log has thousands of starts: past the first ones, counted.
-                if adoption != nil { unlisted.adopted += 1 } else if ended != nil { unlisted.ended += 1 } else { unlisted.neither += 1 }
+                if adoption != nil {
+                    unlisted.adopted += 1
+                } else if ended != nil {
+                    unlisted.ended += 1
+                } else if unanswered {
+                    unlisted.unanswered += 1
+                } else {
+                    unlisted.neither += 1
+                }
             } else if let a = adoption {
                 out.append(head + "adopted at line \(a.number), \(seconds(a.time - l.time)) later: " + adoptedReading)
             } else if let e = ended {
                 // The phone ended a card it was never said to have: the idle-phone reading does not fit.
                 out.append(head + "no adopted; but the phone reported ending its card at line \(e.number), \(seconds(e.time - l.time)) later: it had the card, so the seed's reading (the idle-phone gap) does not fit this start")
+            } else if unanswered {
+                out.append(head + "not answered by the log: it ends \(seconds(max(0, reached - l.time))) after this start, before 90 s passed, with no adopted so far")
             } else {
                 out.append(head + notAdoptedReading)
             }
         }
         if starts == 0 { out.append("  no decide start in the log") }
         if starts > listedStarts {
-            out.append("  ... \(starts - listedStarts) more decide start(s): \(unlisted.adopted) adopted within 90 s, \(unlisted.ended) ended by the phone within 90 s with no adopted, \(unlisted.neither) neither")
+            out.append("  ... \(starts - listedStarts) more decide start(s): \(unlisted.adopted) adopted within 90 s, \(unlisted.ended) ended by the phone within 90 s with no adopted, \(unlisted.neither) neither"
+                + (unlisted.unanswered > 0 ? ", \(unlisted.unanswered) too close to the log's end to say" : ""))
         }
         out.append("patterns:")
         let found = endedBetweenDecideAndSends(lines) + endStartLoops(lines) + endAdoptLoops(lines) + startsPastCap(lines)

@@ -53,6 +53,8 @@ public struct FleetLogWriter {
             }
             for event in model.logEvents(state, action, next, vetoLogged: &vetoLogged) {
                 let renamed = event.renamed({ Self.sid($0) }) { t -> String? in
+                    // Token 0 is a broadcast channel (variant broadcastChannel): a `broadcast` line.
+                    if t == 0 { return FleetLogFile.broadcastToken }
                     if let n = names[t] { return Self.token(n) }
                     named += 1
                     names[t] = named

@@ -73,6 +73,9 @@ public enum FleetWorldAssumption {
                     return "no session is ever \(state.rawValue) (its initial activity and world.sessionActivities): no decide counts one"
                 }
             }
+            if tokens > FleetState.tokenCapacity {
+                return "a tick addresses one registry list's tokens, at most \(FleetState.tokenCapacity) (the model's token-list capacity): no decide is to \(tokens)"
+            }
             if action == .start, let most = pushToStartTokens(config), tokens > most {
                 return "\(config.devices.count) phone(s), each with one push-to-start token"
                     + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
@@ -81,11 +84,36 @@ public enum FleetWorldAssumption {
         case .startVetoed(let population):
             if let why = named(population, config, &sids) { return why }
         case .noneAccepted(_, let attempted, let accepted), .partial(_, let attempted, let accepted):
+            if let why = shortfall(event, config, attempted: attempted, accepted: accepted) { return why }
             if attempted > accepted && !config.world.sendFails {
                 return "a send never fails (world.sendFails off): every addressed token accepts"
             }
         case .clientEnded, .adopted, .noTokens:
             break
+        }
+        return nil
+    }
+
+    /// The delivery threshold's two numbers a shortfall line can carry (`FleetDelivery.verdict`):
+    /// none-accepted when tokens were addressed and none accepted; partial for an update or an
+    /// end some but not all accepted, only with the all-accepted guard on.
+    static func shortfall(_ event: FleetFileLogEvent, _ config: FleetConfig, attempted: Int, accepted: Int) -> String? {
+        if attempted > FleetState.tokenCapacity {
+            return "a tick addresses at most \(FleetState.tokenCapacity) tokens (the model's token-list capacity), not \(attempted)"
+        }
+        switch event {
+        case .noneAccepted:
+            if attempted == 0 { return "with no token addressed the server writes no-tokens, not none-accepted" }
+            if accepted != 0 { return "none-accepted is written only when no addressed token accepted, not \(accepted)" }
+        case .partial(let action, _, _):
+            if action == .start { return "a start is delivered when one token accepts: no partial start is written" }
+            if !config.guards.allAcceptedForUpdateAndEnd {
+                return "an update or an end is delivered when one token accepts (guards.allAcceptedForUpdateAndEnd off): no partial is written"
+            }
+            if accepted == 0 || accepted >= attempted {
+                return "partial is written only when some but not all addressed tokens accepted, not \(accepted) of \(attempted)"
+            }
+        default: break
         }
         return nil
     }

@@ -1,0 +1,79 @@
+import Explorer
+import FleetCard
+import Testing
+@testable import FleetModel
+
+/// A line no behaviour of the world writes, whatever came before it (`FleetWorldAssumption`):
+/// decided from the line alone, the search reading only the lines before it (issue 54 item 7:
+/// such a log was searched to exhaustion at every gap width first).
+@Suite("FleetDiagnosis refused lines")
+struct FleetDiagnosisRefusedLineTests {
+    /// The committed two-phone log (a start and its sends), its line `k` replaced by `line`.
+    static func log(replacing k: Int, with change: (FleetFileLogEvent) -> FleetFileLogEvent, copies: Int = 1) throws -> (FleetSystem, FleetLog) {
+        let (model, lines) = try FleetDiagnosisTests.startLog()
+        var text = ""
+        for c in 0..<copies {
+            for (i, l) in lines.enumerated() {
+                let event = c == 0 && i == k ? change(l.event) : l.event
+                text += FleetLogFile.text(event, time: l.time + Int64(c) * 600_000) + "\n"
+            }
+        }
+        return (model, try FleetDiagnosisTests.log(text))
+    }
+
+    static func gone(_ e: FleetFileLogEvent) -> FleetFileLogEvent {
+        guard case .send(let a, let t, let env, _) = e else { return e }
+        return .send(a, token: t, env: env, status: 410)
+    }
+
+    @Test("a send status APNs never gives: inconsistent at that line, only the lines before it searched, the episodes after it not searched")
+    func statusNeverGiven() throws {
+        let (_, lines) = try FleetDiagnosisTests.startLog()
+        let k = try #require(lines.firstIndex { if case .send = $0.event { true } else { false } })
+        let (model, log) = try Self.log(replacing: k, with: Self.gone, copies: 3)
+        var options = FleetDiagnosisTests.narrow
+        options.window = true
+        let report = FleetDiagnosisReport.make(model, log, path: "gone", options: options)
+        #expect(report.verdict == .inconsistent(line: k + 1))
+        #expect(report.lines.contains("INCONSISTENT at line \(k + 1): the model can write lines 1–\(k) (the longest prefix), not line \(k + 1) after them"))
+        #expect(report.lines.contains("  no behaviour of this world writes such a line, whatever came before it: the search read only the lines before it"))
+        #expect(report.lines.contains { $0.hasPrefix("  it breaks an assumption of this configuration: APNs answers 200") })
+        #expect(report.lines.contains { $0.hasPrefix("  episodes 2–3, lines \(lines.count + 1)–\(3 * lines.count): not searched (line \(k + 1) before them") })
+        #expect(!report.lines.contains { $0.contains("would log") || $0.hasPrefix("  candidate states there") })
+        // One search, of the lines before the refused one: nothing past them read.
+        #expect(report.outcomes.count == 1)
+        #expect(report.outcomes.allSatisfy { $0.linesOfStep.joined().allSatisfy { $0 < k } })
+    }
+
+    @Test("a first line no behaviour writes: inconsistent at line 1 with no search, and no window said to open")
+    func firstLineRefused() throws {
+        let (model, log) = try Self.log(replacing: 0, with: { e in
+            guard case .decide(let a, _, let w, let n, let rows, let more) = e else { return e }
+            return .decide(a, tokens: 1000, working: w, needsInput: n, rows: rows, more: more)
+        })
+        var options = FleetDiagnosisTests.narrow
+        options.window = true
+        let report = FleetDiagnosisReport.make(model, log, path: "many", options: options)
+        #expect(report.verdict == .inconsistent(line: 1))
+        #expect(report.outcomes.isEmpty)
+        #expect(report.lines.contains("INCONSISTENT at line 1: the model writes no such line in any state"))
+        #expect(!report.lines.contains { $0.contains("the window opens") })
+    }
+
+    @Test("a window stuck at its first line says no reachable state writes it, not that it opened on one")
+    func windowOpensNowhere() throws {
+        // A decide update naming a session while it is idle in the one-phone world: writable in
+        // no state (the rows say working, the count says none), yet no line rule refuses it.
+        let (model, log) = try Self.log(replacing: 0, with: { e in
+            guard case .decide(_, let t, _, let n, let rows, let more) = e else { return e }
+            return .decide(.update, tokens: t, working: 0, needsInput: n, rows: rows, more: more)
+        })
+        #expect(FleetWorldAssumption.firstImpossible(model.config, log) == nil)
+        var options = FleetDiagnosis.Options(gapWorldBudget: 0, gapSteps: 4)
+        options.window = true
+        let report = FleetDiagnosisReport.make(model, log, path: "nowhere", options: options)
+        #expect(report.verdict == .inconsistent(line: 1))
+        #expect(report.lines.contains("INCONSISTENT at line 1: no state the configuration reaches writes it (the window opens nowhere)"))
+        #expect(!report.lines.contains { $0.contains("the window opens at line") })
+    }
+}
