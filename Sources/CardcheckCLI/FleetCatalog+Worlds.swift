@@ -11,8 +11,8 @@ extension FleetCatalog {
         "fleet-card-scratch-port", "fleet-card-hidden-dir", "fleet-card-stale-cache", "fleet-card-one-phone",
         "fleet-card-title-seam", "fleet-card-four-sessions", "fleet-card-working-phone", "fleet-card-two-hosts-keep-unfilled",
         "fleet-card-two-hosts", "fleet-card-two-sessions", "fleet-card-faults", "fleet-card-three-phones", "fleet-card-dev-builds",
-        "fleet-card-other-writer", "fleet-card-counting-seam", "fleet-card", "fleet-card-restarts",
-        "fleet-card-device-id", "fleet-card-broadcast", "fleet-card-nightly", "fleet-card-nightly-wide",
+        "fleet-card-other-writer", "fleet-card-counting-seam", "fleet-card-recreated-card", "fleet-card",
+        "fleet-card-restarts", "fleet-card-device-id", "fleet-card-broadcast", "fleet-card-nightly", "fleet-card-nightly-wide",
     ]
 
     /// The folder the committed worlds are read from (the working directory's, as `--config`'s default).

@@ -92,7 +92,8 @@ struct FleetConfigTests {
         for name in ["fleet-card", "fleet-card-broadcast", "fleet-card-device-id", "fleet-card-nightly", "fleet-card-one-phone",
                      "fleet-card-working-phone", "fleet-card-faults", "fleet-card-dev-builds", "fleet-card-restarts",
                      "fleet-card-other-writer", "fleet-card-hidden-dir", "fleet-card-four-sessions",
-                     "fleet-card-stale-cache", "fleet-card-counting-seam", "fleet-card-title-seam", "fleet-card-scratch-port"] {
+                     "fleet-card-stale-cache", "fleet-card-counting-seam", "fleet-card-title-seam", "fleet-card-scratch-port",
+                     "fleet-card-recreated-card"] {
             let path = Repository.root + "/Models/\(name).json"
             #expect((try? FleetConfig.load(path: path)) != nil, "\(name)")
         }
