@@ -162,3 +162,23 @@ extension FleetDiagnosisWindowTests {
         #expect(loop.contains { $0.hasPrefix("  lines 1–4: a client-ended → decide start loop, 2 rounds") })
     }
 }
+
+extension FleetDiagnosisWindowTests {
+    @Test("a window whose witness needs a world action in one gap is found in one search without walking the states before the window")
+    func worldActionsLast() throws {
+        // The committed two-phone log (5 lines; its fourth gap needs a phone's user): read as a window.
+        let (model, trace) = try FleetDiagnosisTests.load("Counterexamples/fleet-card/zombie-card.two-phones.json")
+        let log = try FleetDiagnosisTests.log(FleetLogWriter(model: model).file(trace.steps))
+        var options = FleetDiagnosis.Options()
+        options.window = true
+        options.windowWorldBudget = model.config.bounds.worldBudget
+        let report = FleetDiagnosisReport.make(model, log, path: "window", options: options)
+        #expect(report.verdict == .consistent)
+        #expect(report.outcomes.count == 1)
+        // The states a window may open on number about 265,000 here; narrow gap levels searched in
+        // turn walked them all (the first level has no world action) before the witness was found.
+        let searched = try #require(report.outcomes.first).candidates
+        #expect(searched < 50_000, "\(searched) candidate states")
+        #expect(report.lines.contains { $0.hasPrefix("its widest gap: ") && $0.hasSuffix("1 of them world actions") })
+    }
+}

@@ -101,24 +101,22 @@ struct FleetRunMemoTests {
         var memo = FleetRunMemo()
         let first = searched(a)
         #expect(first.ending == .consistent)
-        memo.keep(first, log, a, window: false, level: 1, stall: nil)
-        let answered = memo.answer(log, b, window: false, level: 1, stall: nil)
+        memo.keep(first, log, a, window: false, stall: nil)
+        let answered = memo.answer(log, b, window: false, stall: nil)
         let known = try #require(answered)
         let direct = searched(b)
         #expect(known.ending == direct.ending)
         #expect(known.steps == direct.steps)
         #expect(known.linesOfStep == direct.linesOfStep)
         #expect(known.origin == direct.origin)
-        #expect({ var m = memo; return m.answer(log, b, window: false, level: 0, stall: nil) }() == nil)
-        #expect({ var m = memo; return m.answer(log, c, window: false, level: 1, stall: nil) }() == nil)
+        #expect({ var m = memo; return m.answer(log, b, window: false, stall: 1_000) }() == nil)
+        #expect({ var m = memo; return m.answer(log, c, window: false, stall: nil) }() == nil)
         // A consistent search read its range to the end: a longer range is not the same question.
-        #expect({ var m = memo; return m.answer(log, a.lowerBound..<(a.upperBound + 1), window: false, level: 1, stall: nil) }() == nil)
+        #expect({ var m = memo; return m.answer(log, a.lowerBound..<(a.upperBound + 1), window: false, stall: nil) }() == nil)
     }
 
-    @Test("the gap bounds a witness needs: the narrowest level admitting its longest gap and its most world actions")
-    func neededLevel() throws {
-        let levels = FleetDiagnosisReport.levels(FleetDiagnosis.Options())
-        #expect(levels.map { [$0.gapSteps, $0.gapWorldBudget] } == [[6, 0], [8, 1], [12, 2], [16, 2]])
+    @Test("the witness's widest gap: its longest run of unlogged steps between two logged ones, and the most world actions in one")
+    func widestGap() throws {
         let (_, trace) = try FleetDiagnosisTests.load("Counterexamples/fleet-card/zombie-card.two-phones.json")
         let world = try #require(trace.steps.first { $0.isWorld })
         let system = try #require(trace.steps.first { !$0.isWorld })
@@ -132,11 +130,10 @@ struct FleetRunMemoTests {
                 ending: .consistent, steps: steps, linesOfStep: lines, candidates: 0, expanded: 0, wouldLog: [], stuckStates: [],
                 stuckCount: 0)
         }
-        #expect(FleetDiagnosisReport.needed(outcome([[], [system, system]]), levels) == 0)
-        #expect(FleetDiagnosisReport.needed(outcome([Array(repeating: system, count: 7)]), levels) == 1)
-        #expect(FleetDiagnosisReport.needed(outcome([[system, world], [system]]), levels) == 1)
-        #expect(FleetDiagnosisReport.needed(outcome([[world, system, world]]), levels) == 2)
-        #expect(FleetDiagnosisReport.needed(outcome([Array(repeating: system, count: 13)]), levels) == 3)
+        #expect(FleetDiagnosisReport.widestGap(outcome([[], [system, system]])) == (2, 0))
+        #expect(FleetDiagnosisReport.widestGap(outcome([Array(repeating: system, count: 7)])) == (7, 0))
+        #expect(FleetDiagnosisReport.widestGap(outcome([[system, world], [system]])) == (2, 1))
+        #expect(FleetDiagnosisReport.widestGap(outcome([[world, system, world], [world]])) == (3, 2))
     }
 
     @Test("progress: one line at the start and then one every 1,024 lines, however many searches the log takes", .disabled("issue 46 item 4: a long split log now searches from line 1 without a give-up budget for the one-behaviour verdict, and this test ran past 400 s in a debug build; re-enable when the long-log search is fast again"))

@@ -4,8 +4,8 @@ import FleetCard
 extension FleetDiagnosis {
     /// Searches the log's lines `range` from the model's initial states (fresh bindings): one
     /// best-first search over (model state, log position, binding, world actions spent in the
-    /// gap), the furthest position first and, at one position, the fewest steps first (so a
-    /// gap's steps are tried breadth first and a witness's gaps are short). A logged step is
+    /// gap), the furthest position first and, at one position, the fewest world actions in the
+    /// gap and then the fewest steps (a gap's steps breadth first, its world actions last). A logged step is
     /// taken only onto the line it writes; an unlogged one stays at its position, within the
     /// gap's bounds. The first node past the last line is the witness; a search that runs out
     /// of nodes is stuck at the furthest line reached. `stop`: raised by Ctrl-C, SIGTERM or a
@@ -231,7 +231,9 @@ extension FleetDiagnosis {
     }
 
     /// The search's open nodes (a binary heap: the furthest position first, then the fewest
-    /// steps, then the earliest pushed, so the order is the same on every run), the trails of
+    /// world actions in the gap (a gap needing none is passed before any is tried: narrow gaps
+    /// first, in one search), then the fewest steps, then the earliest pushed, so the order is
+    /// the same on every run), the trails of
     /// every node, and the fewest gap steps each key was met with.
     struct Search {
         var heap: [(entry: Open, node: Int32)] = []
@@ -286,6 +288,7 @@ extension FleetDiagnosis {
 
         static func before(_ a: (entry: Open, node: Int32), _ b: (entry: Open, node: Int32)) -> Bool {
             if a.entry.position != b.entry.position { return a.entry.position > b.entry.position }
+            if a.entry.world != b.entry.world { return a.entry.world < b.entry.world }
             if a.entry.total != b.entry.total { return a.entry.total < b.entry.total }
             return a.node < b.node
         }

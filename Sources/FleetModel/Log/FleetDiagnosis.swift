@@ -6,7 +6,7 @@ import FleetCard
 /// for a behaviour whose server-visible projection (`logEvents`) is exactly the log, every
 /// unlogged step free between two lines (within `Options`' per-gap bounds).
 ///
-/// The search is best first (`run`): the furthest log position first, the fewest steps next,
+/// The search is best first (`run`): the furthest log position first, the fewest world actions in the gap and steps next,
 /// each (state, position, binding, budget spent) once. Between two lines only unlogged steps
 /// are free. "Consistent" needs the last line consumed; otherwise the search says where it
 /// stuck (every node within the bounds tried), or why it was cut short.

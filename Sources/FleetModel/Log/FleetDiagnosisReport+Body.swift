@@ -13,9 +13,8 @@ extension FleetDiagnosisReport {
             let settle = settling(model, steps)
             steps += settle.steps
             linesOfStep += settle.steps.map { _ in [] }
-            if let level = outcome.level {
-                out.append("found with gaps of up to \(level.gapSteps) unlogged steps, \(level.gapWorldBudget) of them world actions")
-            }
+            let gap = FleetDiagnosisReport.widestGap(outcome)
+            out.append("its widest gap: \(gap.steps) unlogged step(s), \(gap.world) of them world actions")
             out.append("witness: a behaviour of \(steps.count) steps whose server log is exactly these lines (story below; [log N] = the line the step wrote)")
             if !settle.steps.isEmpty || settle.settles {
                 out.append("  after the last line the system settles in \(settle.steps.count) unlogged system step(s)" + (settle.settles ? "" : " and then would log more (the log ends first)"))

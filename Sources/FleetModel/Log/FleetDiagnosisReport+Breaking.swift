@@ -4,25 +4,17 @@ import FleetCard
 extension FleetDiagnosisReport {
     /// Diagnoses `log` asking for a witness that breaks the property `options.breaking` names:
     /// the log searched as one episode (a property broken in one episode and a behaviour of
-    /// the next are not one behaviour), each gap level in turn, the steps after the last line
+    /// the next are not one behaviour), a gap's world actions tried last, the steps after the last line
     /// free within the gap bounds (a card frozen after the log ends breaks its property there).
     static func breaking(
         _ name: String, _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options,
         stop: StopSignal?, reason: @escaping () -> String, progress: ((_ line: Int, _ candidates: Int) -> Void)?,
         heartbeat: ((_ line: Int, _ candidates: Int) -> Void)?
     ) -> FleetDiagnosisReport {
-        var outcome: FleetDiagnosis.Outcome?
-        var explored = 0, candidates = 0
-        let openings = FleetWindowOpenings()
-        for level in levels(options) {
-            let found = FleetDiagnosis(model: model, log: log, options: level)
-                .run(nil, stop: stop, reason: reason, progress: progress, stall: nil, tick: heartbeat, openings: openings)
-            explored += found.expanded
-            candidates += found.candidates
-            outcome = found
-            if found.ending == .consistent || stop?.isRaised == true { break }
-            if case .cutShort = found.ending { break }
-        }
+        let found = FleetDiagnosis(model: model, log: log, options: options)
+            .run(nil, stop: stop, reason: reason, progress: progress, stall: nil, tick: heartbeat)
+        let outcome: FleetDiagnosis.Outcome? = found
+        let explored = found.expanded, candidates = found.candidates
         var text = header(model, log, path: path, episodes: 1, options: options)
         let causes = model.properties.filter { $0.kind != .sometimes && FleetSystem.propertyClass($0.name) == name && $0.name != name }
         let asked = causes.isEmpty ? name : "\(name) (any of its \(causes.count) cause(s): \(causes.map(\.name).joined(separator: ", ")))"
@@ -36,7 +28,7 @@ extension FleetDiagnosisReport {
         case .stalled?, nil: verdict = .cutShort(reason: "no search ran")
         }
         if let outcome { text += body(FleetDiagnosis(model: model, log: log, options: options), outcome, log) }
-        text.append("search: \(candidates) candidate state(s) over \(levels(options).count) gap level(s) at most, \(explored) gap state(s) explored")
+        text.append("search: \(candidates) candidate state(s), \(explored) gap state(s) explored")
         text += FleetLogRule.lines(log)
         switch verdict {
         case .consistent: text.append("result: consistent, and a behaviour that writes it breaks \(name)")

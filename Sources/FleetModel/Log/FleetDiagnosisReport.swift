@@ -69,7 +69,6 @@ public struct FleetDiagnosisReport {
             return breaking(name, model, log, path: path, options: options, stop: stop, reason: reason, progress: progress, heartbeat: heartbeat)
         }
         let diagnosis = FleetDiagnosis(model: model, log: log, options: options)
-        let levels = levels(options)
         let starts = episodeStarts(log)
         // A line no behaviour of the world writes, whatever came before it: the search reads
         // only the lines before it (issue 54: such a log used to be searched to exhaustion).
@@ -84,9 +83,6 @@ public struct FleetDiagnosisReport {
             for e in episodes where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
         }
         var explored = 0
-        // Each search starts at the gap bounds the last witness needed (a log's episodes are
-        // much alike), and widens from there; a line is called inconsistent only by the widest.
-        var hint = 0
         var memo = FleetRunMemo()
         let openings = FleetWindowOpenings()
         // Every 1,024 lines, however many searches the lines took.
@@ -98,34 +94,19 @@ public struct FleetDiagnosisReport {
         }
         var outcomes: [FleetDiagnosis.Outcome] = []
         var spent = 0
-        // Narrow gaps first: most logs need short ones, and a narrow search is far smaller.
-        // A line is called inconsistent only by the widest. A search carried past its first
-        // episode gives up early (`stallBudget`) where the episode is searched afresh instead.
+        // One search at the gap bounds asked (a gap's world actions tried last, so a gap that
+        // needs none is passed before any is tried). A search carried past its first episode
+        // gives up early (`stallBudget`) where the episode is searched afresh instead.
         func search(_ range: Range<Int>, stall: Int?) -> FleetDiagnosis.Outcome {
-            var k = hint
-            var outcome = run(range, level: k, stall: stall)
-            while outcome.ending != .consistent, k + 1 < levels.count, stop?.isRaised != true {
-                // A search that gave up is searched afresh where it stalled, not wider: what
-                // stalls it is mostly an episode no gap carries into (the phones' state is lost).
-                if case .stalled = outcome.ending { break }
-                if case .cutShort = outcome.ending { break }
-                k += 1
-                outcome = run(range, level: k, stall: stall)
-            }
-            if outcome.ending == .consistent { hint = needed(outcome, levels) }
-            return outcome
-        }
-        func run(_ range: Range<Int>, level k: Int, stall: Int?) -> FleetDiagnosis.Outcome {
             let window = diagnosis.isWindow(range)
-            if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, window: window, level: k, stall: stall) {
+            if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, window: window, stall: stall) {
                 progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
                 return known
             }
-            let outcome = FleetDiagnosis(model: model, log: log, options: levels[k])
-                .run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat, openings: openings)
+            let outcome = diagnosis.run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat, openings: openings)
             spent += outcome.candidates
             explored += outcome.expanded
-            if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, level: k, stall: stall) }
+            if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, stall: stall) }
             return outcome
         }
         var from = 0
@@ -335,9 +316,9 @@ public struct FleetDiagnosisReport {
         return out
     }
 
-    /// The narrowest of `levels` that admits every gap of `outcome`'s witness (its unlogged
-    /// steps between two logged ones, and the world actions among them).
-    static func needed(_ outcome: FleetDiagnosis.Outcome, _ levels: [FleetDiagnosis.Options]) -> Int {
+    /// The witness's widest gap: the most unlogged steps between two logged ones, and the most
+    /// world actions among them (what the report says the log needed).
+    static func widestGap(_ outcome: FleetDiagnosis.Outcome) -> (steps: Int, world: Int) {
         var steps = 0, world = 0, most = (steps: 0, world: 0)
         for (action, lines) in zip(outcome.steps, outcome.linesOfStep) {
             if lines.isEmpty {
@@ -348,28 +329,16 @@ public struct FleetDiagnosisReport {
                 (steps, world) = (0, 0)
             }
         }
-        return levels.firstIndex { $0.gapSteps >= most.steps && $0.gapWorldBudget >= most.world } ?? levels.count - 1
+        return most
     }
 
     /// Nodes a carried search expands without passing a line before it gives up and the
     /// episode it is in is searched afresh from the model's initial states.
     public static let stallBudget = 1_000
 
-    /// The gap bounds tried in turn, each a whole search, up to `options`' (the widest).
-    public static func levels(_ options: FleetDiagnosis.Options) -> [FleetDiagnosis.Options] {
-        var out: [FleetDiagnosis.Options] = []
-        for (steps, world) in [(6, 0), (8, 1), (12, 2)] where steps < options.gapSteps && world <= options.gapWorldBudget {
-            var o = options
-            o.gapSteps = steps
-            o.gapWorldBudget = world
-            out.append(o)
-        }
-        return out + [options]
-    }
-
     static func header(_ model: FleetSystem, _ log: FleetLog, path: String, episodes: Int, options: FleetDiagnosis.Options) -> [String] {
         var out = ["\(path): \(log.lines.count) line(s) read, \(episodes) episode(s); model fleet-card: \(StrictJSON.shortened(model.config.description, limit: 120))"]
-        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (narrower gaps tried first); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
+        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (a gap's world actions tried last); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
         if options.window {
             out.append("the log is read as a window: its first line may be written from any state the configuration reaches (up to \(options.windowWorldBudget) world action(s) before it, the configuration's world budget; --from-start for a whole log)")
         } else {

@@ -1,5 +1,5 @@
 /// The search runs a diagnosis has made, by what each read: a run's outcome depends on nothing
-/// but its gap bounds, its stall budget, the lines it read (up to a renaming of sids and tokens:
+/// but its gap bounds (one per diagnosis), its stall budget, the lines it read (up to a renaming of sids and tokens:
 /// the binding knows them by order of first appearance) and how its range's length compared with
 /// the positions it asked about. A run of other lines alike in all of that is answered by the
 /// earlier one, moved to its lines. A day's log repeats a few shapes of episode thousands of times.
@@ -10,7 +10,6 @@ struct FleetRunMemo {
     struct Key: Hashable {
         /// Whether the run opened on a window (its first line written from any reachable state).
         var window: Bool
-        var level: Int
         var stall: Int?
         var first: Line
     }
@@ -29,11 +28,11 @@ struct FleetRunMemo {
     /// Entries kept for one first line at most (a lookup tries each in turn).
     static let perKey = 256
 
-    /// The outcome of searching `range` at gap level `level`, if a run kept earlier read the same.
-    mutating func answer(_ log: FleetLog, _ range: Range<Int>, window: Bool, level: Int, stall: Int?) -> FleetDiagnosis.Outcome? {
+    /// The outcome of searching `range`, if a run kept earlier read the same.
+    mutating func answer(_ log: FleetLog, _ range: Range<Int>, window: Bool, stall: Int?) -> FleetDiagnosis.Outcome? {
         guard !range.isEmpty else { return nil }
         var reading = FleetLogReading(log.lines[range])
-        guard let first = reading.canonical(0), let kept = entries[Key(window: window, level: level, stall: stall, first: first)] else { return nil }
+        guard let first = reading.canonical(0), let kept = entries[Key(window: window, stall: stall, first: first)] else { return nil }
         for entry in kept {
             let lengthAlike = entry.count == range.count || (entry.count > entry.lengthAsked && range.count > entry.lengthAsked)
             guard lengthAlike, range.count >= entry.lines.count else { continue }
@@ -46,7 +45,7 @@ struct FleetRunMemo {
 
     /// Keeps a run's outcome for later runs: one that ended consistent or gave up (a stuck
     /// run's report names the log's own sids and tokens; a cut-short one is no answer).
-    mutating func keep(_ outcome: FleetDiagnosis.Outcome, _ log: FleetLog, _ range: Range<Int>, window: Bool, level: Int, stall: Int?) {
+    mutating func keep(_ outcome: FleetDiagnosis.Outcome, _ log: FleetLog, _ range: Range<Int>, window: Bool, stall: Int?) {
         switch outcome.ending {
         case .consistent, .stalled: break
         case .stuck, .cutShort, .unbroken: return
@@ -58,7 +57,7 @@ struct FleetRunMemo {
             lines.append(line)
         }
         guard let first = lines.first else { return }
-        let key = Key(window: window, level: level, stall: stall, first: first)
+        let key = Key(window: window, stall: stall, first: first)
         guard entries[key, default: []].count < Self.perKey else { return }
         var kept = outcome
         kept.candidates = 0
