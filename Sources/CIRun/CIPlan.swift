@@ -26,6 +26,12 @@ public struct CIPlan: Codable, Sendable, Equatable {
             case shard, kind, configuration, guardName = "guard", worlds, part, parts, splitLevel, depth, walks, weight
         }
 
+        /// The whole check of `configuration`, alone: what `check --out` reports as one job.
+        public static func check(_ configuration: String) -> Unit {
+            Unit(shard: 1, kind: .check, configuration: configuration, guardName: nil, worlds: nil, part: 1, parts: 1,
+                 splitLevel: nil, depth: nil, walks: nil, weight: 1)
+        }
+
         /// `check fleet-card part 2/4`, `mutant checkin dedupe`: the key of its CPU time in a report.
         public var name: String {
             JobReport.id(kind, configuration, guardName) + (parts > 1 ? " part \(part)/\(parts)" : "")

@@ -1,7 +1,8 @@
 /// One configuration too big for one runner, checked exhaustively by `cardcheck-mpi` over
 /// `ranks` pods: a kubeflow MPI Operator `MPIJob` (`kubeflow.org/v2beta1`). The launcher pod
-/// runs `mpirun`; each worker pod runs sshd and one rank; rank 0 (a worker) saves the
-/// counterexamples to the reports claim, and its report is the launcher's log.
+/// runs `mpirun`; each worker pod runs sshd and one rank; rank 0 (a worker; the lowest rank
+/// alive if rank 0 died) writes the nightly's report files to the reports claim (`check --out`,
+/// for `cardcheck merge`), and its report is the launcher's log.
 public struct MPIJobPlan: Sendable {
     /// The configuration's name (`Models/NAME.json`).
     public let configuration: String
@@ -38,7 +39,7 @@ public struct MPIJobPlan: Sendable {
         ["mpirun", "--allow-run-as-root", "--bind-to", "none", "--mca", "odls_base_sigkill_timeout", "30",
          "-np", "\(ranks)", "cardcheck-mpi", "check", "Models/\(configuration).json"]
             + (worldBudget.map { ["--budget", "\($0)"] } ?? [])
-            + ["--save", "/reports/\(name)"]
+            + ["--out", "/reports/\(name)"]
     }
 
     /// The pod template of the launcher (`worker` false) or of a worker, each line after `indent`.
@@ -92,8 +93,10 @@ public struct MPIJobPlan: Sendable {
         # Needs the kubeflow MPI Operator (v0.5 or later: kubeflow.org/v2beta1, launcherCreationPolicy),
         # the claim in reports-claim.yaml, and the image the Dockerfile at the repository's root
         # builds (`docker build -t cardcheck:latest .`). The report is the launcher's log
-        # (`kubectl logs job/\(name)-launcher`); counterexamples land in
-        # /reports/\(name).
+        # (`kubectl logs job/\(name)-launcher`) and the report files in
+        # /reports/\(name) (report.json, junit.xml, summary.md, annotations.txt, the
+        # counterexamples), which `cardcheck merge` folds with the nightly's shard reports
+        # (Docs/distributed.md).
         apiVersion: kubeflow.org/v2beta1
         kind: MPIJob
         metadata:

@@ -14,11 +14,11 @@ enum CIFiles {
 
     /// Writes the four report files as one: each goes to its temporary file first, and only
     /// when all are written are they renamed into place; else none is (exit 4). Then prints the
-    /// summary. Story links get `storyBase` in front; a story's text is read from `storyRoot` +
+    /// summary (unless `printed` is false). Story links get `storyBase` in front; a story's text is read from `storyRoot` +
     /// its path (for the JUnit failure's body); `baselinePath` is the baseline judged against.
     static func write(
         _ report: CIReport, to directory: String, storyBase: String = "", storyRoot: String = "",
-        baselinePath: String? = nil, models: String = "Models", console: Console
+        baselinePath: String? = nil, models: String = "Models", console: Console, summary printed: Bool = true
     ) throws {
         let baseline = baselinePath ?? Baseline.defaultPath
         let summary = report.markdown(storyBase: storyBase, baselinePath: baseline)
@@ -58,7 +58,7 @@ enum CIFiles {
             for later in staged[i...] { unlink(later.temporary) }
             throw OutputError.cannotWrite(file.path)
         }
-        console.print(summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+        if printed { console.print(summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)) }
         console.print("wrote \(directory)/\(Self.report), \(Self.junit), \(Self.summary), \(Self.annotations)")
     }
 

@@ -68,9 +68,18 @@ extension CIJobs {
         let folder = url.deletingLastPathComponent().path
         let baselinePath = (path.contains("/") ? folder + "/" : "") + "accepted-findings.json"
         guard FileManager.default.fileExists(atPath: baselinePath) else { return nil }
-        let stem = url.deletingPathExtension().lastPathComponent
-        return try loadBaseline(baselinePath).accepted(in: stem).map { ExpectedFinding(property: $0.property, reason: $0.reason) }
+        return try loadBaseline(baselinePath).accepted(in: stem(path)).map { ExpectedFinding(property: $0.property, reason: $0.reason) }
     }
+
+    /// The folder of the configuration at `path` as it was given (`Models` for
+    /// `Models/fleet-card.json`, `.` for a bare file name): what a report names.
+    static func folder(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The configuration's name: its file's stem (`fleet-card` for `Models/fleet-card.json`).
+    static func stem(_ path: String) -> String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
 }
 
 extension CIJobs {

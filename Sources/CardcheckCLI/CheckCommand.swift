@@ -62,6 +62,15 @@ enum CheckCommand {
                              search stopped before its bounds says the count is not available
           --save DIR         write each counterexample to DIR as JSON (for `cardcheck replay`)
           --write DIR        as --save, plus a Markdown story beside each (models with stories)
+          --out DIR          also write the check as one job of a nightly report, as
+                             `cardcheck nightly` writes them: DIR/report.json, junit.xml,
+                             summary.md, annotations.txt and each counterexample's story under
+                             DIR/counterexamples/, judged against the accepted findings beside
+                             CONFIG.json; `cardcheck merge` folds it with the nightly's shard
+                             reports. The job is "check NAME" (NAME: the file's stem), with
+                             the flags that change what is searched when given ("check NAME
+                             --budget 3"), so it folds beside the nightly's own check of NAME.
+                             The same bytes from `cardcheck-mpi check` on any number of ranks
           --progress         progress on stderr even when it is not a terminal
         """
 
@@ -76,7 +85,7 @@ enum CheckCommand {
             arguments, command: "check",
             options: [
                 "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--save", "--write",
-                "--spill",
+                "--spill", "--out",
             ],
             flags: ["--stop-at-first", "--count", "--progress", "--symmetry"])
         guard args.positionals.count == 1 else {
@@ -108,6 +117,12 @@ enum CheckCommand {
         let model = try file.open()
         request.stories = args.string("--write") != nil
         request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
+        if let out = args.string("--out") {
+            request.report = CheckReportRequest(
+                out: try CIFiles.refuseSpecial(in: OutputDirectory.create(out)), configurationPath: file.path,
+                job: CheckReportRequest.job(
+                    CIJobs.stem(file.path), depth: request.depth, worldBudget: request.worldBudget, symmetry: request.symmetry))
+        }
         return try model.check(request, console)
     }
 

@@ -65,24 +65,33 @@ extension ModelRunner {
         }
         let report = search.run()
         context.noteCheckpoint(report)
+        return try checkJob(
+            report, model: model, unit: unit, exhaustive: Self.covered(report), stopReason: context.reason(report.stopReason),
+            out: context.out)
+    }
+
+    /// A check unit's search of `model` as a CI job, each violation's story written under `out`.
+    func checkJob(
+        _ report: SearchReport<M>, model: M, unit: CIPlan.Unit, exhaustive: Bool, stopReason: String, out: String
+    ) throws -> JobReport {
         var job = JobReport(
             kind: .check, configuration: unit.configuration, model: model.name, parts: unit.parts,
-            partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: Self.covered(report),
-            stopReason: context.reason(report.stopReason), distinctStates: report.distinctStates,
+            partsDone: [unit.part], splitLevel: unit.parts > 1 ? unit.splitLevel : nil, exhaustive: exhaustive,
+            stopReason: stopReason, distinctStates: report.distinctStates,
             transitions: report.transitions, depthReached: report.depthReached,
-            properties: try properties(report, unit: unit, model: model, context: context))
+            properties: try properties(report, unit: unit, model: model, out: out))
         job.boundCut = report.boundCut.isEmpty ? nil : report.boundCut
         return job
     }
 
     /// The verdicts as the CI report has them, each violation's story written.
-    func properties(_ report: SearchReport<M>, unit: CIPlan.Unit, model: M, context: CIUnitContext) throws -> [PropertyReport] {
+    func properties(_ report: SearchReport<M>, unit: CIPlan.Unit, model: M, out: String) throws -> [PropertyReport] {
         try report.verdicts.map { v in
             switch v.outcome {
             case .holds: return PropertyReport(name: v.name, kind: v.kind.rawValue, verdict: .holds, steps: v.witness?.steps.count)
             case .unreached: return PropertyReport(name: v.name, kind: v.kind.rawValue, verdict: .unreached)
             case .violated(let trace):
-                let story = try write(trace, model: model, unit: unit, context: context)
+                let story = try write(trace, model: model, unit: unit, out: out)
                 return PropertyReport(name: v.name, kind: v.kind.rawValue, verdict: .violated, steps: trace.steps.count, story: story)
             }
         }
@@ -171,11 +180,17 @@ extension ModelRunner {
     /// Writes `trace` (minimized) as a story and a replayable JSON trace; returns the story's
     /// path relative to the output directory.
     func write(_ trace: Trace<M>, model: M, unit: CIPlan.Unit, context: CIUnitContext) throws -> String {
+        try write(trace, model: model, unit: unit, out: context.out)
+    }
+
+    /// `write`, under the output directory `out`.
+    func write(_ trace: Trace<M>, model: M, unit: CIPlan.Unit, out: String) throws -> String {
         // Search and walk reports hold minimized traces already.
         var trace = trace
-        trace.configuration = unit.guardName == nil ? configuration : model.configuration
+        // The file's own text, unless a guard or other bounds made another model of it.
+        trace.configuration = unit.guardName == nil && boundsOf(model) == bounds ? configuration : model.configuration
         let relative = CIStories.directory(unit)
-        let directory = try OutputDirectory.createAfterRun(context.out + "/" + relative)
+        let directory = try OutputDirectory.createAfterRun(out + "/" + relative)
         let property = trace.property ?? "counterexample"
         let stem = story?.stem(property, unit.guardName) ?? String(TraceFiles.fileName(for: property).dropLast(5))
         let title = "\(property) — \(unit.configuration)" + (unit.guardName.map { ", \($0) off" } ?? "")

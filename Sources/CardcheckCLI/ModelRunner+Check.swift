@@ -29,9 +29,9 @@ extension ModelRunner {
         let judged = CheckJudgement(report: report, expected: expected)
         // Another rank's signal stopped the job: this rank reports it and exits with its code too.
         let signal = stop.reasonText == nil ? distributed?.signal.flatMap(RunStop.init(agreed:)) : nil
+        let stopReason = Self.stopText((signal ?? stop).reasonText, distributed?.ended)
         console.print(header(model))
-        console.print(judged.lines(
-            render: render, stopReason: Self.stopText((signal ?? stop).reasonText, distributed?.ended)))
+        console.print(judged.lines(render: render, stopReason: stopReason))
         console.print(report.timingLine)
         if let spill = request.spill { console.print(Self.spillLine(report, spill)) }
         if let distributed { console.print(distributed.line) }
@@ -42,12 +42,21 @@ extension ModelRunner {
                 console.print("behaviours: not available (\(report.behavioursNotCounted ?? "not counted"))")
             }
         }
-        if let directory = request.saveDirectory, request.fabric?.rank ?? 0 == 0 {
-            let traces: [Trace<M>] = report.verdicts.compactMap {
-                if case .violated(let trace) = $0.outcome { trace } else { nil }
+        let files = { [self] () throws -> Void in
+            if let directory = request.saveDirectory {
+                let traces: [Trace<M>] = report.verdicts.compactMap {
+                    if case .violated(let trace) = $0.outcome { trace } else { nil }
+                }
+                try save(traces, model: model, in: directory, stories: request.stories, console: console)
             }
-            try save(traces, model: model, in: directory, stories: request.stories, console: console)
+            if let wanted = request.report {
+                try writeReport(
+                    wanted, report, model: model, exhaustive: judged.covered && distributed?.ended == nil,
+                    stopReason: stopReason ?? report.stopReason.rawValue, console: console)
+            }
         }
+        // Rank 0 writes the files; another rank keeps them for when rank 0 is the one that died.
+        if let gate = request.gate { try gate.write(files) } else { try files() }
         if let code = (signal ?? stop).exitCode { return code }
         // A rank died or never answered: NOT exhaustive (the job is ended once this is printed).
         if distributed?.ended != nil { return judged.failed ? ExitCode.fail : ExitCode.partial }

@@ -175,6 +175,8 @@ struct CheckRequest {
     var saveDirectory: String?
     /// `--write`: stories beside the traces.
     var stories = false
+    /// `--out DIR`: the report files.
+    var report: CheckReportRequest?
     var progress = false
     /// The accepted findings of this configuration (from the baseline beside it), when there is one.
     var accepted: [ExpectedFinding]?

@@ -13,6 +13,7 @@ final class RankGate: @unchecked Sendable {
     var ended = false
     private var held: [String] = []
     private var heldErrors: [String] = []
+    private var heldFiles: [() throws -> Void] = []
     private let lock = NSLock()
 
     init(_ fabric: any RankFabric) { self.fabric = fabric }
@@ -32,9 +33,31 @@ final class RankGate: @unchecked Sendable {
         return try fabric.agreeOnStart(digest, reason: reason)
     }
 
-    /// Writes the held report to standard output: this rank is the lowest one alive.
+    /// Writes a run's files (`--save`, `--out`) now on rank 0; another rank keeps them for
+    /// `speak`, where they are written only if rank 0 died.
+    func write(_ files: @escaping () throws -> Void) throws {
+        if fabric.rank == 0 { return try files() }
+        lock.withLock { heldFiles.append(files) }
+    }
+
+    /// Writes the held files, then the held report to standard output (a file not written is
+    /// one line on standard error): this rank is the lowest one alive.
     func speak() -> Bool {
+        var problem: String?
+        for files in lock.withLock({ heldFiles }) where problem == nil {
+            do {
+                try files()
+            } catch let error as OutputError {
+                problem = error.description
+            } catch let error as CommandError {
+                problem = error.description
+            } catch {
+                problem = String(describing: error)
+            }
+        }
         let lines = lock.withLock { held }
-        return lines.allSatisfy { Console.writeAll(STDOUT_FILENO, $0 + "\n") }
+        let printed = lines.allSatisfy { Console.writeAll(STDOUT_FILENO, $0 + "\n") }
+        if let problem { _ = Console.writeAll(STDERR_FILENO, "cardcheck: " + StrictJSON.oneLine(problem) + "\n") }
+        return printed && problem == nil
     }
 }

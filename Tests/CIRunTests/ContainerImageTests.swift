@@ -93,5 +93,9 @@ import Testing
         #expect(try Self.values("workingDir", in: ".ci/kubernetes/merge-job.yaml") == ["/reports"])
         #expect(command.contains("shard-*/report.json"))
         #expect(try Self.text(Self.manifests[0]).contains("--out \"/reports/shard-"))
+        // And the distributed check's report, where the MPIJob's launcher has it written.
+        let launcher = try #require(try Self.values("command", in: ".ci/kubernetes/nightly-wide-mpijob.yaml").first)
+        let out = try #require(launcher.components(separatedBy: "\"--out\", \"/reports/").last?.split(separator: "\"").first)
+        #expect(command.contains(" \(out)/report.json "), "\(command) does not merge \(out)/report.json")
     }
 }

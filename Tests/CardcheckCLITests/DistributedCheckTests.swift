@@ -1,3 +1,5 @@
+import CIRun
+import Explorer
 import Foundation
 import Testing
 @testable import CardcheckCLI
@@ -51,19 +53,31 @@ import Testing
          "fleet-card: 148 distinct states, 249 transitions, depth 5, NOT exhaustive (depth bound reached)"),
     ]
 
-    @Test("for N = 1 to 4 ranks the distributed check prints the single-process report, each state expanded once",
+    /// Every file under `folder`, by path relative to it, sorted.
+    static func files(under folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { path in
+            var directory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &directory) && !directory.boolValue
+        }.sorted()
+    }
+
+    @Test("for N = 1 to 4 ranks the distributed check prints the single-process report and writes its report files, each state expanded once",
           arguments: configurations.indices)
     func sameReportForEveryRankCount(_ index: Int) throws {
         let (arguments, header) = Self.configurations[index]
         let scratch = Scratch()
         let console = CapturedConsole()
         let single = CardcheckCommand.run(
-            ["check"] + arguments + ["--threads", "1", "--save", scratch.path + "/single"], console: console.console)
+            ["check"] + arguments + ["--threads", "1", "--save", scratch.path + "/single", "--out", scratch.path + "/single-out"],
+            console: console.console)
         #expect(console.out.contains(header), "\(console.out.prefix(3))")
         let traces = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/single").sorted()
+        // The report files and the stories under them: the nightly's files for this one job.
+        let reportFiles = Self.files(under: scratch.path + "/single-out")
+        #expect(reportFiles.contains("report.json") && reportFiles.contains("junit.xml"), "\(reportFiles)")
         for ranks in 1...4 {
             let saved = scratch.path + "/ranks-\(ranks)"
-            let run = try Self.distributed(ranks, ["check"] + arguments + ["--save", saved])
+            let run = try Self.distributed(ranks, ["check"] + arguments + ["--save", saved, "--out", saved + "-out"])
             #expect(run.code == single, "\(arguments) on \(ranks) ranks: exit \(run.code), single \(single)")
             #expect(
                 Self.comparable(run.out, saved: saved) == Self.comparable(console.out, saved: scratch.path + "/single"),
@@ -74,6 +88,11 @@ import Testing
                 #expect(FileManager.default.contents(atPath: saved + "/" + trace)
                         == FileManager.default.contents(atPath: scratch.path + "/single/" + trace), "\(trace) on \(ranks) ranks")
             }
+            #expect(Self.files(under: saved + "-out") == reportFiles, "\(arguments) on \(ranks) ranks")
+            for file in reportFiles {
+                #expect(FileManager.default.contents(atPath: saved + "-out/" + file)
+                        == FileManager.default.contents(atPath: scratch.path + "/single-out/" + file), "\(file) on \(ranks) ranks")
+            }
             let line = try #require(run.out.first { $0.hasPrefix("distributed: ") }, "\(arguments): no distributed line")
             #expect(line.contains("\(ranks) rank") && line.contains("(work overhead 1.00)"), "\(line)")
         }
@@ -83,11 +102,15 @@ import Testing
     /// pid); returns mpirun's exit code and what rank 0 printed. Killed after 60 s (a hang).
     /// `started`: whether all three ranks were seen within 60 s (an mpirun that refuses to start,
     /// as it does as root without the variables, ends or hangs without them: never waited on forever).
-    static func stopped(_ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool, started: Bool) {
+    /// `report`: where `--out` wrote the job's report.json (read before the scratch folder goes).
+    static func stopped(_ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool, started: Bool, report: CIReport?) {
         let scratch = Scratch()
         let config = scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 12}"#)
         let outPath = scratch.path + "/stdout"
-        let pid = try spawn(["mpirun", "--oversubscribe", "-np", "3", executable, "check", config, "--time-limit", "60"], stdout: outPath)
+        let reportPath = scratch.path + "/out/report.json"
+        let pid = try spawn(
+            ["mpirun", "--oversubscribe", "-np", "3", executable, "check", config, "--time-limit", "60", "--out", scratch.path + "/out"],
+            stdout: outPath)
         // Running once every rank has started and the search is a level or two in.
         var polls = 0
         var status: Int32 = 0
@@ -98,7 +121,7 @@ import Testing
         guard polls < 1_200, ranks(of: pid).count == 3 else {
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
-            return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", false, false)
+            return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", false, false, nil)
         }
         usleep(1_500_000)
         stop(pid)
@@ -112,7 +135,8 @@ import Testing
             kill(pid, SIGKILL)
             waitpid(pid, &status, 0)
         }
-        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", hung, true)
+        return ((status >> 8) & 0xff, (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "", hung, true,
+                try? CIReport.load(path: reportPath))
     }
 
     /// Starts `argv` (found on PATH) as the job's launcher, allowed to run as root (Docs/ci.md).
@@ -145,6 +169,19 @@ import Testing
         #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
         #expect(ended.out.contains("exhaustive (interrupted (SIGTERM))\n"), "\(ended.out)")
         #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
+        Self.partialReport(ended.report, "interrupted (SIGTERM)", ended.out)
+    }
+
+    /// The report file a stopped job wrote: its one job NOT exhaustive, failing, for `reason`,
+    /// with the states the printed report gives.
+    static func partialReport(_ report: CIReport?, _ reason: String, _ out: String) {
+        guard let report, let job = report.jobs.first else {
+            Issue.record("no report.json written: \(out)")
+            return
+        }
+        #expect(report.jobs.count == 1 && job.id == "check big" && !job.exhaustive && job.status == .fail && report.result == "fail")
+        #expect(job.stopReason.hasPrefix(reason), "\(job.stopReason)")
+        #expect(out.contains(": \(job.distinctStates.grouped) distinct states, "), "\(job.distinctStates) \(out)")
     }
 
     @Test("a rank killed mid-search ends every rank with one partial report, NOT exhaustive")
@@ -157,6 +194,7 @@ import Testing
         #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
         #expect(ended.out.contains("NOT exhaustive (interrupted (SIGTERM); a rank did not answer after the stop"), "\(ended.out)")
         #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
+        Self.partialReport(ended.report, "interrupted (SIGTERM); a rank did not answer after the stop", ended.out)
     }
 
     /// Runs `mpirun --oversubscribe` with `apps` (one `-np 1 cardcheck-mpi ARGS` per rank,
@@ -231,6 +269,7 @@ import Testing
         #expect(ended.code == 130, "exit \(ended.code)")
         #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
         #expect(ended.out.contains("exhaustive (interrupted (SIGINT))\n"), "\(ended.out)")
+        Self.partialReport(ended.report, "interrupted (SIGINT)", ended.out)
     }
 
     @Test("rank 0 killed mid-search: the lowest rank alive prints the one partial report")
@@ -242,5 +281,7 @@ import Testing
         #expect(!ended.hung, "mpirun still running 60 s after rank 0 died")
         #expect(Self.count(ended.out, "distinct states") == 1, "\(ended.out)")
         #expect(Self.count(ended.out, "result: NOT exhaustive") == 1, "\(ended.out)")
+        // The rank that spoke for rank 0 wrote the report files too.
+        Self.partialReport(ended.report, "interrupted (SIGTERM); a rank did not answer after the stop", ended.out)
     }
 }
