@@ -1,4 +1,5 @@
 @testable import CIRun
+import Explorer
 import Foundation
 import Testing
 @testable import CardcheckCLI
@@ -75,6 +76,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: story), "\(story)")
         // The nightly's own check of flag-mutex, again from check --out: one job twice.
         #expect(CapturedConsole().run("check", "Models/flag-mutex.json", "--out", scratch.path + "/again") == ExitCode.pass)
+        // check --out's job is the nightly's own job of the configuration, story and all.
+        let ownJob = try CIReport.load(path: scratch.path + "/shard-1/report.json").jobs.first { $0.id == "check flag-mutex" }
+        let checkJob = try CIReport.load(path: scratch.path + "/again/report.json").jobs.first
+        #expect(ownJob != nil && ownJob == checkJob)
+        let ownStory = try #require(ownJob?.violated.first?.story)
+        for suffix in [".md", ".json"] {
+            let path = String(ownStory.dropLast(3)) + suffix
+            #expect(FileManager.default.contents(atPath: scratch.path + "/shard-1/" + path)
+                    == FileManager.default.contents(atPath: scratch.path + "/again/" + path), "\(path)")
+        }
         let twice = CapturedConsole()
         #expect(twice.run("merge", scratch.path + "/shard-1/report.json", scratch.path + "/again/report.json",
                           "--out", scratch.path + "/twice") == ExitCode.badInput)
@@ -95,5 +106,17 @@ import Testing
         #expect(c.out.isEmpty, "\(c.out)")
         #expect(c.err.count == 1, "\(c.err)")
         #expect(!FileManager.default.fileExists(atPath: out + "/report.json"))
+    }
+
+    @Test("cardcheck-mpi check --spill is refused before the search: one line, exit 2, nothing on stdout")
+    func distributedSpillRefused() throws {
+        let scratch = Scratch()
+        let c = CapturedConsole()
+        let code = CardcheckCommand.run(
+            ["check", "Models/die-hard.json", "--spill", scratch.path, "--out", scratch.path + "/out"], console: c.console,
+            gate: RankGate(SoloFabric()))
+        #expect(code == ExitCode.badInput && c.out.isEmpty)
+        #expect(c.err == ["cardcheck: --spill is not used with cardcheck-mpi (each rank keeps its levels in memory)"], "\(c.err)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"))
     }
 }
