@@ -71,6 +71,14 @@ enum CheckCommand {
                              the flags that change what is searched when given ("check NAME
                              --budget 3"), so it folds beside the nightly's own check of NAME.
                              The same bytes from `cardcheck-mpi check` on any number of ranks
+          --checkpoint DIR   cardcheck-mpi only: each rank writes its part of the search to
+                             DIR at a level boundary every --checkpoint-interval S seconds
+                             (default 300; 0: every level), NAME.rank-R-of-N.level-D.checkpoint,
+                             and a job started again with the same command (after a kill)
+                             resumes from the last level every rank wrote, with the report an
+                             uninterrupted job prints; a damaged checkpoint, or one of another
+                             number of ranks, is refused (exit 2); removed once the search
+                             covered its bounds
           --progress         progress on stderr even when it is not a terminal
         """
 
@@ -85,7 +93,7 @@ enum CheckCommand {
             arguments, command: "check",
             options: [
                 "--depth", "--budget", "--threads", "--max-states", "--time-limit", "--memory", "--save", "--write",
-                "--spill", "--out",
+                "--spill", "--out", "--checkpoint", "--checkpoint-interval",
             ],
             flags: ["--stop-at-first", "--count", "--progress", "--symmetry"])
         guard args.positionals.count == 1 else {
@@ -107,6 +115,11 @@ enum CheckCommand {
             request.spill = SearchSpilling(directory: directory, afterBytes: given ?? ResidentMemory.defaultLimit / 2)
             request.memoryLimit = max(ResidentMemory.defaultLimit, given ?? 0)
         }
+        let interval = try args.nonNegative("--checkpoint-interval")
+        if interval != nil && args.string("--checkpoint") == nil { throw CommandError.onlyWith("--checkpoint-interval", "--checkpoint") }
+        if args.string("--checkpoint") != nil && fabric == nil {
+            throw CommandError("--checkpoint is for cardcheck-mpi check (a single process checkpoints in cardcheck nightly --checkpoint)")
+        }
         request.stopAtFirstViolation = args.has("--stop-at-first")
         request.symmetry = args.has("--symmetry")
         request.count = args.has("--count")
@@ -117,6 +130,10 @@ enum CheckCommand {
         let model = try file.open()
         request.stories = args.string("--write") != nil
         request.saveDirectory = try (args.string("--write") ?? args.string("--save")).map(OutputDirectory.create)
+        if let directory = args.string("--checkpoint") {
+            request.checkpoint = SearchCheckpointing(
+                path: try OutputDirectory.create(directory) + "/" + CIJobs.stem(file.path), interval: Double(interval ?? 300))
+        }
         if let out = args.string("--out") {
             request.report = CheckReportRequest(
                 out: try CIFiles.refuseSpecial(in: OutputDirectory.create(out)), configurationPath: file.path,

@@ -17,13 +17,22 @@ extension ModelRunner {
             threads: request.fabric == nil ? request.threads : 1, stop: stop.signal, progress: progress,
             symmetry: request.symmetry, memoryLimit: request.memoryLimit)
         options.spill = request.spill
+        options.checkpoint = request.checkpoint
         if request.count { options.countBehaviours = countsTotalOnly ? .total : .perProperty }
         let expected = request.accepted ?? expectedFindings(model)
         var distributed: DistributedReport<M>?
         if let gate = request.gate {
+            // A damaged checkpoint is this rank's bad input: refused at the start agreement.
+            if let error = DistributedSearch(model, options: options, fabric: gate.fabric).checkpointError() {
+                throw CommandError(error.description)
+            }
             try agreeOnStart(gate, model: model, options: options, expected: expected)
             distributed = stop.during { DistributedSearch(model, options: options, fabric: gate.fabric).run() }
             gate.ended = distributed?.ended != nil
+            if let level = distributed?.resumedLevel, let prefix = request.checkpoint?.path {
+                console.error("  resumed from level \(level) of \(prefix).rank-*-of-\(gate.fabric.size).level-\(level).checkpoint")
+            }
+            if let note = distributed?.checkpointNote { console.error("  \(note) (not resumed: the search ran afresh)") }
         }
         let report = distributed?.search ?? stop.during { BreadthFirstSearch(model, options: options).run() }
         let judged = CheckJudgement(report: report, expected: expected)
@@ -57,6 +66,11 @@ extension ModelRunner {
         }
         // Rank 0 writes the files; another rank keeps them for when rank 0 is the one that died.
         if let gate = request.gate { try gate.write(files) } else { try files() }
+        // A checkpoint not written: the report stands, but a rerun would not resume from it.
+        if let problem = distributed?.checkpointProblem {
+            console.error("cardcheck: " + problem)
+            return ExitCode.outputFailed
+        }
         if let code = (signal ?? stop).exitCode { return code }
         // A rank died or never answered: NOT exhaustive (the job is ended once this is printed).
         if distributed?.ended != nil { return judged.failed ? ExitCode.fail : ExitCode.partial }

@@ -177,6 +177,8 @@ struct CheckRequest {
     var stories = false
     /// `--out DIR`: the report files.
     var report: CheckReportRequest?
+    /// `--checkpoint DIR` (cardcheck-mpi): the checkpoints' path prefix and interval.
+    var checkpoint: SearchCheckpointing?
     var progress = false
     /// The accepted findings of this configuration (from the baseline beside it), when there is one.
     var accepted: [ExpectedFinding]?

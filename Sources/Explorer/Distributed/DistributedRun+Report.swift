@@ -95,9 +95,13 @@ extension DistributedRun {
             expansion: expansion, graph: graph, findings: found, depth: depth, stop: stop, seconds: seconds,
             visitedBytes: agreed.visitedBytes, distinctStates: distinct)
         let covered = ended == nil && [.exhausted, .depthBound].contains(stop)
-        return DistributedReport(
+        var out = DistributedReport(
             search: report, ranks: ranks, expansions: agreed.expansions,
             expandable: covered ? distinct : agreed.expansions, bytesSent: agreed.bytesSent, ended: ended,
             signal: signal == 0 ? nil : signal)
+        out.resumedLevel = resumedLevel
+        out.checkpointNote = checkpointNote
+        out.checkpointProblem = checkpointProblem
+        return out
     }
 }

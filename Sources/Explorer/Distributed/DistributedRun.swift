@@ -45,6 +45,10 @@ struct DistributedRun<M: Model> {
     var signal: Int32 = 0
     /// The sums agreed at the last level end (what a dead rank leaves known).
     var agreed = Agreed()
+    /// The checkpointed level this run resumed from; why it did not resume; a checkpoint not written.
+    var resumedLevel: Int?
+    var checkpointNote: String?
+    var checkpointProblem: String?
 
     init(search: DistributedSearch<M>) {
         self.search = search
@@ -69,10 +73,18 @@ struct DistributedRun<M: Model> {
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
             stop: options.stop, memoryLimit: options.memoryLimit)
         fabric.watch(options.stop)
-        startLevelZero()
         var stop = SearchStopReason.exhausted
         var ended: FabricEnded?
+        // The time a resumed run had taken before, and when its last checkpoint was written.
+        var before = 0.0
+        var lastWritten = 0.0
         do {
+            if let seconds = try resume() {
+                before = seconds
+                lastWritten = seconds
+            } else {
+                startLevelZero()
+            }
             while levelCount > 0 {
                 let atBound = options.depthBound.map { depth >= $0 } ?? false
                 var next = NextLevel<M.Storage.Stored>()
@@ -96,6 +108,10 @@ struct DistributedRun<M: Model> {
                             distinctStates: distinct, frontier: levelCount, depth: depth, seconds: clock.duration(to: .now).seconds))
                     }
                 }
+                let elapsed = before + clock.duration(to: .now).seconds
+                if let problem = try checkpointIfDue(seconds: elapsed, lastWritten: &lastWritten) {
+                    checkpointProblem = checkpointProblem ?? problem
+                }
                 if options.stopAtFirstViolation && sums[1] > 0 && levelCount > 0 {
                     stop = .firstViolation
                     break
@@ -105,7 +121,8 @@ struct DistributedRun<M: Model> {
             ended = error
             stop = .interrupted
         }
-        return report(stop: stop, ended: ended, seconds: clock.duration(to: .now).seconds)
+        if ended == nil && [.exhausted, .depthBound].contains(stop) { removeCheckpoints() }
+        return report(stop: stop, ended: ended, seconds: before + clock.duration(to: .now).seconds)
     }
 
     /// Level 0: every rank computes the initial states and their order alike; each keeps its own.

@@ -54,6 +54,12 @@ public struct DistributedReport<M: Model>: Sendable {
     /// The signal that interrupted the job, agreed over the ranks (one rank's SIGINT stops
     /// them all, and each reports it), or nil.
     public var signal: Int32?
+    /// With `SearchOptions.checkpoint`: the level the job resumed from (nil: from the initial
+    /// states), why it did not resume from checkpoints it found, and a checkpoint this rank
+    /// could not write (the search went on without it).
+    public var resumedLevel: Int?
+    public var checkpointNote: String?
+    public var checkpointProblem: String?
 
     /// Expansions per distinct state expanded: 1.00 when no state is expanded twice.
     public var workOverhead: Double { expandable > 0 ? Double(expansions) / Double(expandable) : 1 }
