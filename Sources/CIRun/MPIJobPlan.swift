@@ -34,12 +34,13 @@ public struct MPIJobPlan: Sendable {
     public static let longestName = 63 - 13
 
     /// What the launcher runs. The kill timeout leaves rank 0 time to write its partial report
-    /// after a SIGTERM (Docs/distributed.md).
+    /// after a SIGTERM (Docs/distributed.md). Every rank checkpoints on the claim each half
+    /// hour: the job applied again after a kill resumes from the last level all ranks wrote.
     public var command: [String] {
         ["mpirun", "--allow-run-as-root", "--bind-to", "none", "--mca", "odls_base_sigkill_timeout", "30",
          "-np", "\(ranks)", "cardcheck-mpi", "check", "Models/\(configuration).json"]
             + (worldBudget.map { ["--budget", "\($0)"] } ?? [])
-            + ["--out", "/reports/\(name)"]
+            + ["--out", "/reports/\(name)", "--checkpoint", "/reports/\(name)-checkpoint", "--checkpoint-interval", "1800"]
     }
 
     /// The pod template of the launcher (`worker` false) or of a worker, each line after `indent`.
@@ -96,7 +97,8 @@ public struct MPIJobPlan: Sendable {
         # (`kubectl logs job/\(name)-launcher`) and the report files in
         # /reports/\(name) (report.json, junit.xml, summary.md, annotations.txt, the
         # counterexamples), which `cardcheck merge` folds with the nightly's shard reports
-        # (Docs/distributed.md).
+        # (Docs/distributed.md). After a kill, delete the job and apply it again: it resumes
+        # from its checkpoints in /reports/\(name)-checkpoint.
         apiVersion: kubeflow.org/v2beta1
         kind: MPIJob
         metadata:

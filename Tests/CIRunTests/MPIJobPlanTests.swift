@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    @Test("the launcher runs cardcheck-mpi check on the configuration over one rank per worker, its report files on the claim")
+    @Test("the launcher runs cardcheck-mpi check on the configuration over one rank per worker, its report files and checkpoints on the claim")
     func launcherCommand() {
         let plan = MPIJobPlan(configuration: "fleet-card-nightly-wide", ranks: 16, worldBudget: 3)
         #expect(plan.name == "cardcheck-mpi-fleet-card-nightly-wide")
@@ -55,6 +55,7 @@ import Testing
             "mpirun", "--allow-run-as-root", "--bind-to", "none", "--mca", "odls_base_sigkill_timeout", "30", "-np", "16",
             "cardcheck-mpi", "check", "Models/fleet-card-nightly-wide.json", "--budget", "3",
             "--out", "/reports/cardcheck-mpi-fleet-card-nightly-wide",
+            "--checkpoint", "/reports/cardcheck-mpi-fleet-card-nightly-wide-checkpoint", "--checkpoint-interval", "1800",
         ])
         #expect(plan.manifest.contains("    Worker:\n      replicas: 16\n"))
     }

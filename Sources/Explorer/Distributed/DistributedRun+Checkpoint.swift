@@ -17,7 +17,10 @@ extension DistributedRun {
         } catch {
             problem = CheckpointError.cannotWrite(path).description
         }
-        guard try fabric.reduce([problem == nil ? 1 : 0], .min)[0] == 1 else { return problem }
+        // Every rank says so when one could not write: rank 0 prints the line.
+        guard try fabric.reduce([problem == nil ? 1 : 0], .min)[0] == 1 else {
+            return problem ?? "\(checkpointing.path).rank-*-of-\(ranks).level-\(depth).checkpoint: a rank could not write its checkpoint"
+        }
         for file in RankCheckpoint.files(prefix: checkpointing.path) where file.rank == me && file.ranks == ranks && file.level != depth {
             unlink(file.path)
         }
