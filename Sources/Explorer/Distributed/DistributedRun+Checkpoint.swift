@@ -53,6 +53,7 @@ extension DistributedRun {
     /// make one level: `checkpointNote` says so).
     mutating func resume() throws(FabricEnded) -> Double? {
         guard let checkpointing = search.options.checkpoint else { return nil }
+        RankCheckpoint.sweep(prefix: checkpointing.path, rank: me, ranks: ranks)
         let mine = RankCheckpoint.files(prefix: checkpointing.path).filter { $0.rank == me && $0.ranks == ranks }
         // The least over the ranks of each one's last level (0: a rank has none).
         let top = try fabric.reduce([mine.map { UInt64($0.level) + 1 }.max() ?? 0], .min)[0]

@@ -65,6 +65,15 @@ struct RankCheckpoint {
         }
     }
 
+    /// Removes this rank's temporary files a kill left mid-write (`AtomicFile`'s, named
+    /// `.NAME.rank-R-of-N.level-D.checkpoint…`): no other rank writes them.
+    static func sweep(prefix: String, rank: Int, ranks: Int) {
+        let folder = (prefix as NSString).deletingLastPathComponent
+        let stem = "." + (prefix as NSString).lastPathComponent + ".rank-\(rank)-of-\(ranks)."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        for name in names where name.hasPrefix(stem) { unlink((folder.isEmpty ? "" : folder + "/") + name) }
+    }
+
     /// The file's bytes: the fields, then their checksum.
     func encoded() -> Data {
         var w = Data()
