@@ -70,7 +70,7 @@ enum CheckCommand {
                              reports. The job is "check NAME" (NAME: the file's stem), with
                              the flags that change what is searched when given ("check NAME
                              --budget 3"), so it folds beside the nightly's own check of NAME.
-                             The same bytes from `cardcheck-mpi check` on any number of ranks
+                             The same bytes from `cardcheck-mpi check` on any number of ranks.
           --checkpoint DIR   cardcheck-mpi only: each rank writes its part of the search to
                              DIR at a level boundary every --checkpoint-interval S seconds
                              (default 300; 0: every level), NAME.rank-R-of-N.level-D.checkpoint,

@@ -120,6 +120,17 @@ import Testing
         #expect(run.err.contains("a checkpoint of a job of 2 ranks, this one has 3; remove it to start afresh"), "\(run.err)")
     }
 
+    @Test("ranks given different checkpoint folders are refused at the start, exit 2, nothing on stdout")
+    func ranksWithOtherFolders() throws {
+        let scratch = Scratch()
+        let run = try DistributedCheckTests.job([
+            ["check", "Models/two-phase-commit.json", "--checkpoint", scratch.path + "/a"],
+            ["check", "Models/two-phase-commit.json", "--checkpoint", scratch.path + "/b"],
+        ])
+        #expect(run.code == ExitCode.badInput && run.out.isEmpty, "\(run.out)")
+        #expect(run.err.contains("the ranks were given different configurations, bounds or options"), "\(run.err)")
+    }
+
     @Test("--checkpoint is cardcheck-mpi's: cardcheck check refuses it, and --checkpoint-interval alone")
     func singleProcessRefuses() {
         let scratch = Scratch()
