@@ -121,6 +121,19 @@ extension DistributedRun {
             }
         }
         guard whole else { throw CheckpointError.damaged(path, "a frontier state this model cannot read") }
+        // The paths to agreed findings become counterexamples: each must replay in this model.
+        let initials = search.model.initialStates()
+        for (node, found) in c.paths {
+            guard initials.indices.contains(found.initial) else { throw CheckpointError.damaged(path, "the path to node \(node)") }
+            var state = initials[found.initial]
+            for i in found.actions {
+                let actions = search.model.actions(in: state)
+                guard actions.indices.contains(Int(i)), let next = search.model.next(state, actions[Int(i)]) else {
+                    throw CheckpointError.damaged(path, "the path to node \(node) does not replay")
+                }
+                state = next
+            }
+        }
         return (c, states)
     }
 
