@@ -94,9 +94,9 @@ public struct FleetDiagnosis {
         public var beforeWindow: Int?
         /// Whether a gap bound cut a path (`--gap-steps`, `--gap-budget`): a stuck or unbroken
         /// answer is then an answer within these bounds only.
-        /// Stuck at a line no behaviour of the world writes (`FleetWorldAssumption`), known from
-        /// the line alone: nothing was searched past the line before it.
-        public var refusedUnsearched = false
+        /// Stuck at a line known from the lines alone (`FleetWorldAssumption`) to be past what
+        /// one behaviour of the world writes: why, and nothing was searched past the line before it.
+        public var refusal: String?
         public var cutBySteps = false
         public var cutByWorld = false
         /// The gap bounds of the search that gave this outcome.
