@@ -41,6 +41,10 @@ public struct FleetDiagnosis {
         /// The event kinds the build wrote (`--events`; nil: every kind the spec lists): a line
         /// of another kind is not required of the model (a card nulled with no line).
         public var events: Set<String>?
+        /// Search states the one-behaviour verdict spends on the lines before one that no one
+        /// behaviour writes (`FleetWorldAssumption.firstBeyondOneBehaviour`) before it settles
+        /// for "at that line or before" (`FleetDiagnosisReport.make`).
+        public var oneBehaviourProbe = 200_000
 
         public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
             self.gapWorldBudget = gapWorldBudget

@@ -234,7 +234,7 @@ public struct FleetDiagnosisReport {
                 var again: FleetDiagnosis.Outcome
                 if let beyond {
                     var probe = options
-                    probe.maxStates = min(options.maxStates, Self.oneBehaviourProbe)
+                    probe.maxStates = min(options.maxStates, options.oneBehaviourProbe)
                     again = FleetDiagnosis(model: model, log: log, options: probe)
                         .run(0..<beyond.index, stop: stop, reason: reason, progress: progressed, stall: nil, tick: heartbeat, openings: openings)
                     spent = again.candidates
@@ -284,7 +284,7 @@ public struct FleetDiagnosisReport {
         case .consistent: text.append("result: consistent (one behaviour of the model writes every line)")
         case .pieces(let line):
             if let beyondOne {
-                text.append("no behaviour carried from the first line writes line \(line): \(beyondOne.why); where before it the carried behaviour breaks was not decided (the search of the lines before it stopped at \(Self.oneBehaviourProbe) states)")
+                text.append("no behaviour carried from the first line writes line \(line): \(beyondOne.why); where before it the carried behaviour breaks was not decided (the search of the lines before it stopped at \(options.oneBehaviourProbe) states)")
                 text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line) or before)")
             } else {
                 text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line))")
@@ -364,11 +364,6 @@ public struct FleetDiagnosisReport {
         }
         return most
     }
-
-    /// Search states the one-behaviour search spends on the lines before one that no one
-    /// behaviour writes (`FleetWorldAssumption.firstBeyondOneBehaviour`) before it settles for
-    /// "at that line or before".
-    public static let oneBehaviourProbe = 200_000
 
     /// Nodes a carried search expands without passing a line before it gives up and the
     /// episode it is in is searched afresh from the model's initial states.
