@@ -77,3 +77,41 @@ struct FleetDiagnosisRefusedLineTests {
         #expect(!report.lines.contains { $0.contains("the window opens at line") })
     }
 }
+
+extension FleetDiagnosisRefusedLineTests {
+    /// The committed raced-adoption log (a start to both phones, an adoption) four times, each
+    /// copy's token prefixes its own: a log laid together from pieces.
+    static func pieces() throws -> FleetLog {
+        let text = try String(contentsOfFile: "Counterexamples/fleet-card/duplicate-start.raced-adoption.log.jsonl", encoding: .utf8)
+        let copies = (1...4).map { k in text.replacingOccurrences(of: "\"token\":\"70ce", with: "\"token\":\"\(k)0ce") }
+        return try FleetDiagnosisTests.log(copies.joined())
+    }
+
+    @Test("one behaviour names at most as many push-to-start tokens in its starts as the world holds: the line naming one more, in worlds that add none")
+    func beyondOneBehaviour() throws {
+        let log = try Self.pieces()
+        // Lines 2 and 4 name 10ce0001 and 10ce0002; line 6 names 20ce0001, a third.
+        let two = try FleetWorldsDiagnosisTests.world("fleet-card")
+        let found = try #require(FleetWorldAssumption.firstBeyondOneBehaviour(two, log))
+        #expect(found.index == 5)
+        #expect(found.why.contains("the starts before this line named 10ce0001, 10ce0002, and this one names 20ce0001"))
+        // Dev builds and push-to-start rotation add tokens: no such line.
+        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(try FleetWorldsDiagnosisTests.world("fleet-card-dev-builds"), log) == nil)
+        // A stale sandbox corpse is one token more.
+        var corpse = two
+        corpse.staleSandboxTokens = true
+        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(corpse, log)?.index == 7)
+    }
+
+    @Test("a split log named past the world's push-to-start tokens is NOT one behaviour at that line or before, without proving where before")
+    func piecesOrBefore() throws {
+        let (model, _) = try FleetDiagnosisTests.startLog()
+        var options = FleetDiagnosisTests.narrow
+        options.oneBehaviourProbe = 2_000
+        let report = FleetDiagnosisReport.make(model, try Self.pieces(), path: "pieces", options: options)
+        #expect(report.verdict == .pieces(line: 6))
+        #expect(report.lines.last == "result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line 6 or before)")
+        #expect(report.lines.contains { $0.hasPrefix("no behaviour carried from the first line writes line 6: one behaviour of this world sends starts to 2 push-to-start token(s) at most") && $0.hasSuffix("(the search of the lines before it stopped at 2000 states)") })
+        #expect(report.outcomes.reduce(0) { $0 + $1.candidates } < 100_000)
+    }
+}

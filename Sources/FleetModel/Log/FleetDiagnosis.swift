@@ -41,6 +41,10 @@ public struct FleetDiagnosis {
         /// The event kinds the build wrote (`--events`; nil: every kind the spec lists): a line
         /// of another kind is not required of the model (a card nulled with no line).
         public var events: Set<String>?
+        /// Search states the one-behaviour verdict spends on the lines before one that no one
+        /// behaviour writes (`FleetWorldAssumption.firstBeyondOneBehaviour`) before it settles
+        /// for "at that line or before" (`FleetDiagnosisReport.make`).
+        public var oneBehaviourProbe = 200_000
 
         public init(gapWorldBudget: Int = 2, gapSteps: Int = 16, maxStates: Int = 5_000_000) {
             self.gapWorldBudget = gapWorldBudget
@@ -94,9 +98,9 @@ public struct FleetDiagnosis {
         public var beforeWindow: Int?
         /// Whether a gap bound cut a path (`--gap-steps`, `--gap-budget`): a stuck or unbroken
         /// answer is then an answer within these bounds only.
-        /// Stuck at a line no behaviour of the world writes (`FleetWorldAssumption`), known from
-        /// the line alone: nothing was searched past the line before it.
-        public var refusedUnsearched = false
+        /// Stuck at a line known from the lines alone (`FleetWorldAssumption`) to be past what
+        /// one behaviour of the world writes: why, and nothing was searched past the line before it.
+        public var refusal: String?
         public var cutBySteps = false
         public var cutByWorld = false
         /// The gap bounds of the search that gave this outcome.

@@ -24,7 +24,7 @@ extension FleetDiagnosisReport {
             let origin = outcome.origin < log.lines.count ? log.lines[outcome.origin].number : 1
             if index > outcome.origin {
                 out.append("INCONSISTENT at line \(line.number): the model can write lines \(origin)–\(log.lines[index - 1].number) (the longest prefix), not line \(line.number) after them")
-            } else if outcome.refusedUnsearched {
+            } else if outcome.refusal != nil {
                 out.append("INCONSISTENT at line \(line.number): the model writes no such line in any state")
             } else if diagnosis.options.window {
                 out.append("INCONSISTENT at line \(line.number): no state the configuration reaches writes it (the window opens nowhere)")
@@ -35,9 +35,9 @@ extension FleetDiagnosisReport {
             if let why = FleetWorldAssumption.broken(model.config, log, at: index) {
                 out.append("  it breaks an assumption of this configuration: \(why)")
             }
-            if outcome.refusedUnsearched {
-                // Known from the line alone: no search ran past the line before it.
-                out.append("  no behaviour of this world writes such a line, whatever came before it: the search read only the lines before it")
+            if let why = outcome.refusal {
+                // Known from the lines alone: no search ran past the line before it.
+                out.append("  \(why): the search read only the lines before it")
                 out.append("longest prefix, one behaviour of \(steps.count) steps:")
                 break
             }

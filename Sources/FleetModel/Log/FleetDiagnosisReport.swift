@@ -204,7 +204,9 @@ public struct FleetDiagnosisReport {
                 results[e] = .inconsistent(index: refused.index)
                 // The behaviour that wrote the episode's lines before it is the longest prefix.
                 let prefix = starts[e] < refused.index ? outcomes.last { $0.ending == .consistent } : nil
-                refusedOutcome = refusedLine(refused.index, after: prefix, origin: starts[e], options: options)
+                refusedOutcome = refusedLine(
+                    refused.index, after: prefix, origin: starts[e], options: options,
+                    why: "no behaviour of this world writes such a line, whatever came before it")
             }
             // Episodes past the line were never searched (a search that read up to it marks them passed).
             for k in (e + 1)..<max(e + 1, starts.count) { results[k] = .notSearched(after: refused.index) }
@@ -219,10 +221,32 @@ public struct FleetDiagnosisReport {
         // Episodes written only by behaviours of their own: one behaviour writes the log only
         // if the search from the first line, run to the end (no stall budget), passes.
         var whole: FleetDiagnosis.Outcome?
+        // Known from the lines alone: no one behaviour writes past this line (the exact line it
+        // breaks at, this one or before, not searched to the end).
+        var beyondOne: (index: Int, why: String)?
         if verdict == .consistent, results.contains(where: { $0 == .fresh }) {
             if oneBreaks == nil, stop?.isRaised != true {
+                // One behaviour names no more push-to-start tokens than the world's phones hold:
+                // it cannot write past the line naming one more. The lines before it are searched
+                // within a budget: where the behaviour breaks before it, proving so may be long.
+                let beyond = FleetWorldAssumption.firstBeyondOneBehaviour(model.config, log).flatMap { $0.index < n ? $0 : nil }
                 spent = 0
-                var again = search(0..<n, stall: nil)
+                var again: FleetDiagnosis.Outcome
+                if let beyond {
+                    var probe = options
+                    probe.maxStates = min(options.maxStates, options.oneBehaviourProbe)
+                    again = FleetDiagnosis(model: model, log: log, options: probe)
+                        .run(0..<beyond.index, stop: stop, reason: reason, progress: progressed, stall: nil, tick: heartbeat, openings: openings)
+                    spent = again.candidates
+                    explored += again.expanded
+                    if again.ending == .consistent {
+                        again = refusedLine(beyond.index, after: again, origin: 0, options: options, why: beyond.why)
+                    } else if case .cutShort = again.ending, stop?.isRaised != true {
+                        beyondOne = beyond
+                    }
+                } else {
+                    again = search(0..<n, stall: nil)
+                }
                 again.candidates = spent
                 outcomes.append(again)
                 whole = again
@@ -230,6 +254,8 @@ public struct FleetDiagnosisReport {
             }
             if let broke = oneBreaks, case .stuck(let index) = broke.ending {
                 verdict = .pieces(line: log.lines[index].number)
+            } else if let beyondOne {
+                verdict = .pieces(line: log.lines[beyondOne.index].number)
             } else if let whole, whole.ending == .consistent {
                 // One behaviour writes it after all (the carried search had only given up).
                 for e in results.indices { results[e] = .consistent }
@@ -245,7 +271,7 @@ public struct FleetDiagnosisReport {
         // that stuck (the longest prefix there), else the witness.
         let shown: FleetDiagnosis.Outcome?
         switch verdict {
-        case .pieces: shown = oneBreaks
+        case .pieces: shown = oneBreaks ?? whole
         case .consistent: shown = whole ?? outcomes.last
         default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
         }
@@ -257,7 +283,12 @@ public struct FleetDiagnosisReport {
         switch verdict {
         case .consistent: text.append("result: consistent (one behaviour of the model writes every line)")
         case .pieces(let line):
-            text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line))")
+            if let beyondOne {
+                text.append("no behaviour carried from the first line writes line \(line): \(beyondOne.why); where before it the carried behaviour breaks was not decided (the search of the lines before it stopped at \(options.oneBehaviourProbe) states)")
+                text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line) or before)")
+            } else {
+                text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line))")
+            }
         case .inconsistent(let line): text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
         case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
         case .unbroken, .noEvidence: break  // only with `breaking`, or an empty log (above)
@@ -303,12 +334,14 @@ public struct FleetDiagnosisReport {
 
     /// The outcome at a line the world never writes: stuck there with no search, the steps of
     /// `prefix` (the witness of the episode's lines before it, if any) as the longest prefix.
-    static func refusedLine(_ index: Int, after prefix: FleetDiagnosis.Outcome?, origin: Int, options: FleetDiagnosis.Options) -> FleetDiagnosis.Outcome {
+    static func refusedLine(
+        _ index: Int, after prefix: FleetDiagnosis.Outcome?, origin: Int, options: FleetDiagnosis.Options, why: String
+    ) -> FleetDiagnosis.Outcome {
         var out = prefix ?? FleetDiagnosis.Outcome(
             ending: .stuck(index: index), steps: [], linesOfStep: [], candidates: 0, expanded: 0, wouldLog: [], stuckStates: [],
             stuckCount: 0, origin: origin)
         out.ending = .stuck(index: index)
-        out.refusedUnsearched = true
+        out.refusal = why
         out.wouldLog = []
         out.stuckStates = []
         out.stuckCount = 0

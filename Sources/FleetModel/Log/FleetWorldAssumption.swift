@@ -17,6 +17,26 @@ public enum FleetWorldAssumption {
         return nil
     }
 
+    /// The first line (0-based) past what one behaviour of `config`'s world writes after the
+    /// lines before it, read from the lines alone: a start sent to one more token name than the
+    /// world holds push-to-start tokens (one per phone and the stale corpse's, none added without
+    /// push-to-start rotation or dev builds; the binding names each once). A log laid together
+    /// from pieces with tokens of their own (another day's, another install's) breaks it.
+    public static func firstBeyondOneBehaviour(_ config: FleetConfig, _ log: FleetLog) -> (index: Int, why: String)? {
+        guard let most = pushToStartTokens(config) else { return nil }
+        var named: [String] = []
+        for (i, line) in log.lines.enumerated() {
+            guard case .send(.start, let token, _, _) = line.event, token != FleetLogFile.broadcastToken, !named.contains(token) else { continue }
+            named.append(token)
+            if named.count > most {
+                return (i, "one behaviour of this world sends starts to \(most) push-to-start token(s) at most (\(config.devices.count) phone(s), each with one"
+                    + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
+                    + "; no world.pushToStartRotation, no world.devBuildLaunch): the starts before this line named \(named.dropLast().joined(separator: ", ")), and this one names \(token)")
+            }
+        }
+        return nil
+    }
+
     /// The assumption line `index` (0-based) breaks, or nil when nothing in the line alone is
     /// beyond the world (the search's "would log instead" then says what the world does there).
     public static func broken(_ config: FleetConfig, _ log: FleetLog, at index: Int) -> String? {
