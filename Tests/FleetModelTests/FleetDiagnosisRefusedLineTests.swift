@@ -95,12 +95,22 @@ extension FleetDiagnosisRefusedLineTests {
         let found = try #require(FleetWorldAssumption.firstBeyondOneBehaviour(two, log))
         #expect(found.index == 5)
         #expect(found.why.contains("the starts before this line named 10ce0001, 10ce0002, and this one names 20ce0001"))
-        // Dev builds and push-to-start rotation add tokens: no such line.
-        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(try FleetWorldsDiagnosisTests.world("fleet-card-dev-builds"), log) == nil)
-        // A stale sandbox corpse is one token more.
+        // Dev builds add sandbox tokens only: the production ones are the phones' still.
+        var devBuilds = two
+        devBuilds.world.devBuildLaunch = true
+        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(devBuilds, log)?.index == 5)
+        let sandbox = try FleetDiagnosisTests.log(
+            try String(contentsOfFile: "Counterexamples/fleet-card/duplicate-start.raced-adoption.log.jsonl", encoding: .utf8)
+                .replacingOccurrences(of: "production", with: "sandbox").replacingOccurrences(of: "70ce0002", with: "70ce0003"))
+        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(devBuilds, sandbox) == nil)
+        // Push-to-start rotation mints a token at each launch: no such line.
+        var rotating = two
+        rotating.world.pushToStartRotation = true
+        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(rotating, log) == nil)
+        // A stale sandbox corpse is one sandbox token more, none in production.
         var corpse = two
         corpse.staleSandboxTokens = true
-        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(corpse, log)?.index == 7)
+        #expect(FleetWorldAssumption.firstBeyondOneBehaviour(corpse, log)?.index == 5)
     }
 
     @Test("a split log named past the world's push-to-start tokens is NOT one behaviour at that line or before, without proving where before")
@@ -111,7 +121,7 @@ extension FleetDiagnosisRefusedLineTests {
         let report = FleetDiagnosisReport.make(model, try Self.pieces(), path: "pieces", options: options)
         #expect(report.verdict == .pieces(line: 6))
         #expect(report.lines.last == "result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line 6 or before)")
-        #expect(report.lines.contains { $0.hasPrefix("no behaviour carried from the first line writes line 6: one behaviour of this world sends starts to 2 push-to-start token(s) at most") && $0.hasSuffix("(the search of the lines before it stopped at 2000 states)") })
+        #expect(report.lines.contains { $0.hasPrefix("no behaviour carried from the first line writes line 6: one behaviour of this world sends starts to 2 production push-to-start token(s) at most") && $0.hasSuffix("(the search of the lines before it stopped at 2000 states)") })
         #expect(report.outcomes.reduce(0) { $0 + $1.candidates } < 100_000)
     }
 }

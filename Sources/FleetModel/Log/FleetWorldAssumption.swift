@@ -18,20 +18,28 @@ public enum FleetWorldAssumption {
     }
 
     /// The first line (0-based) past what one behaviour of `config`'s world writes after the
-    /// lines before it, read from the lines alone: a start sent to one more token name than the
-    /// world holds push-to-start tokens (one per phone and the stale corpse's, none added without
-    /// push-to-start rotation or dev builds; the binding names each once). A log laid together
-    /// from pieces with tokens of their own (another day's, another install's) breaks it.
+    /// lines before it, read from the lines alone: a start sent to one more token name of an
+    /// APNs environment than the world holds push-to-start tokens there (one per phone of it, and
+    /// the stale corpse's in sandbox; none added without push-to-start rotation, none in
+    /// production by dev builds, whose tokens are sandbox; the binding names each once). A log
+    /// laid together from pieces with tokens of their own (another day's, another install's) breaks it.
     public static func firstBeyondOneBehaviour(_ config: FleetConfig, _ log: FleetLog) -> (index: Int, why: String)? {
-        guard let most = pushToStartTokens(config) else { return nil }
-        var named: [String] = []
+        guard !config.world.pushToStartRotation else { return nil }
+        var named: [ApnsEnvironment: [String]] = [:]  // lookup only
         for (i, line) in log.lines.enumerated() {
-            guard case .send(.start, let token, _, _) = line.event, token != FleetLogFile.broadcastToken, !named.contains(token) else { continue }
-            named.append(token)
-            if named.count > most {
-                return (i, "one behaviour of this world sends starts to \(most) push-to-start token(s) at most (\(config.devices.count) phone(s), each with one"
-                    + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
-                    + "; no world.pushToStartRotation, no world.devBuildLaunch): the starts before this line named \(named.dropLast().joined(separator: ", ")), and this one names \(token)")
+            guard case .send(.start, let token, let env, _) = line.event, token != FleetLogFile.broadcastToken,
+                named[env]?.contains(token) != true
+            else { continue }
+            named[env, default: []].append(token)
+            let phones = config.devices.count { $0.environment == env }
+            let corpse = env == .sandbox && config.staleSandboxTokens
+            guard !(env == .sandbox && config.world.devBuildLaunch) else { continue }
+            let most = phones + (corpse ? 1 : 0)
+            if let seen = named[env], seen.count > most {
+                return (i, "one behaviour of this world sends starts to \(most) \(env.rawValue) push-to-start token(s) at most (\(phones) \(env.rawValue) phone(s), each with one"
+                    + (corpse ? ", and the stale sandbox one" : "")
+                    + "; no world.pushToStartRotation" + (env == .sandbox ? ", no world.devBuildLaunch" : "")
+                    + "): the starts before this line named " + (seen.count > 1 ? seen.dropLast().joined(separator: ", ") : "none") + ", and this one names \(token)")
             }
         }
         return nil
