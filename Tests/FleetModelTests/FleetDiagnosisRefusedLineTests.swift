@@ -113,15 +113,16 @@ extension FleetDiagnosisRefusedLineTests {
         #expect(FleetWorldAssumption.firstBeyondOneBehaviour(corpse, log)?.index == 5)
     }
 
-    @Test("a split log named past the world's push-to-start tokens is NOT one behaviour at that line or before, without proving where before")
+    @Test("a split log named past the world's push-to-start tokens is NOT one behaviour at that line or before: the carried search stops where that line's episode begins")
     func piecesOrBefore() throws {
         let (model, _) = try FleetDiagnosisTests.startLog()
-        var options = FleetDiagnosisTests.narrow
-        options.oneBehaviourProbe = 2_000
-        let report = FleetDiagnosisReport.make(model, try Self.pieces(), path: "pieces", options: options)
+        let report = FleetDiagnosisReport.make(model, try Self.pieces(), path: "pieces", options: FleetDiagnosisTests.narrow)
         #expect(report.verdict == .pieces(line: 6))
         #expect(report.lines.last == "result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line 6 or before)")
-        #expect(report.lines.contains { $0.hasPrefix("no behaviour carried from the first line writes line 6: one behaviour of this world sends starts to 2 production push-to-start token(s) at most") && $0.hasSuffix("(the search of the lines before it stopped at 2000 states)") })
-        #expect(report.outcomes.reduce(0) { $0 + $1.candidates } < 100_000)
+        #expect(report.lines.contains("NOT past line 6: no behaviour from line 1 writes it; it writes lines 1–4, and where between them and line 6 it breaks was not searched"))
+        #expect(report.lines.contains { $0.hasPrefix("  one behaviour of this world sends starts to 2 production push-to-start token(s) at most") })
+        // Every episode searched afresh, and no search spent at a join.
+        #expect(report.outcomes.reduce(0) { $0 + $1.candidates } < 5_000)
+        #expect(report.lines.filter { $0.contains("consistent only as a behaviour of its own") }.count == 3)
     }
 }

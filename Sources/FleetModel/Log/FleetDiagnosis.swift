@@ -101,6 +101,9 @@ public struct FleetDiagnosis {
         /// Stuck at a line known from the lines alone (`FleetWorldAssumption`) to be past what
         /// one behaviour of the world writes: why, and nothing was searched past the line before it.
         public var refusal: String?
+        /// With `refusal`: the lines from the last episode's start up to the refused line were not
+        /// searched, so where before it the behaviour breaks is not decided.
+        public var refusedOrBefore = false
         public var cutBySteps = false
         public var cutByWorld = false
         /// The gap bounds of the search that gave this outcome.

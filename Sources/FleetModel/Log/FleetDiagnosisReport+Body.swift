@@ -22,7 +22,11 @@ extension FleetDiagnosisReport {
         case .stuck(let index):
             let line = log.lines[index]
             let origin = outcome.origin < log.lines.count ? log.lines[outcome.origin].number : 1
-            if index > outcome.origin {
+            if outcome.refusedOrBefore, let last = outcome.linesOfStep.last(where: { !$0.isEmpty })?.last {
+                out.append("NOT past line \(line.number): no behaviour from line \(origin) writes it; it writes lines \(origin)–\(log.lines[last].number), and where between them and line \(line.number) it breaks was not searched")
+            } else if outcome.refusedOrBefore {
+                out.append("NOT past line \(line.number): no behaviour from line \(origin) writes it; where before it it breaks was not searched")
+            } else if index > outcome.origin {
                 out.append("INCONSISTENT at line \(line.number): the model can write lines \(origin)–\(log.lines[index - 1].number) (the longest prefix), not line \(line.number) after them")
             } else if outcome.refusal != nil {
                 out.append("INCONSISTENT at line \(line.number): the model writes no such line in any state")

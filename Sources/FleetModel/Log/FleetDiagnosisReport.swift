@@ -125,7 +125,17 @@ public struct FleetDiagnosisReport {
                 break
             }
             spent = 0
-            var outcome = search(from..<n, stall: stallBudget)
+            // A line past what one behaviour carried from here writes (its starts name one more
+            // token than the world holds): searched only up to it, and stuck there if it passes.
+            let beyond = FleetWorldAssumption.firstBeyondOneBehaviour(model.config, log, lines: from..<min(n, from + Self.beyondScan))
+                .flatMap { $0.index > from ? $0 : nil }
+            // Its episode is searched afresh whatever happens at its first lines: the carried
+            // search stops where that episode begins (a decide start it would mostly stall at).
+            let last = beyond.map { b in starts[episode(of: b.index)] > from ? starts[episode(of: b.index)] : b.index }
+            var outcome = search(from..<(last ?? n), stall: stallBudget)
+            if let beyond, let last, outcome.ending == .consistent {
+                outcome = refusedLine(beyond.index, after: outcome, origin: from, options: options, why: beyond.why, orBefore: last < beyond.index)
+            }
             if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
                 // Stalled in the episode it began at: that episode alone is searched to the end
                 // (every behaviour within the bounds), and the next one afresh.
@@ -157,7 +167,7 @@ public struct FleetDiagnosisReport {
                 if starts[e] > from {
                     // Searched again from any reachable state where the stuck episode begins.
                     stalledFrom = nil
-                    firstStuck = index
+                    firstStuck = outcome.refusedOrBefore ? nil : index
                     from = starts[e]
                     retried = true
                 } else {
@@ -252,7 +262,10 @@ public struct FleetDiagnosisReport {
                 whole = again
                 if case .stuck = again.ending { oneBreaks = again }
             }
-            if let broke = oneBreaks, case .stuck(let index) = broke.ending {
+            if let broke = oneBreaks, case .stuck(let index) = broke.ending, broke.refusedOrBefore {
+                verdict = .pieces(line: log.lines[index].number)
+                beyondOne = (index, broke.refusal ?? "")
+            } else if let broke = oneBreaks, case .stuck(let index) = broke.ending {
                 verdict = .pieces(line: log.lines[index].number)
             } else if let beyondOne {
                 verdict = .pieces(line: log.lines[beyondOne.index].number)
@@ -284,7 +297,9 @@ public struct FleetDiagnosisReport {
         case .consistent: text.append("result: consistent (one behaviour of the model writes every line)")
         case .pieces(let line):
             if let beyondOne {
-                text.append("no behaviour carried from the first line writes line \(line): \(beyondOne.why); where before it the carried behaviour breaks was not decided (the search of the lines before it stopped at \(options.oneBehaviourProbe) states)")
+                if oneBreaks?.refusedOrBefore != true {
+                    text.append("no behaviour carried from the first line writes line \(line): \(beyondOne.why); where before it the carried behaviour breaks was not decided (the search of the lines before it stopped at \(options.oneBehaviourProbe) states)")
+                }
                 text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line) or before)")
             } else {
                 text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line))")
@@ -335,13 +350,15 @@ public struct FleetDiagnosisReport {
     /// The outcome at a line the world never writes: stuck there with no search, the steps of
     /// `prefix` (the witness of the episode's lines before it, if any) as the longest prefix.
     static func refusedLine(
-        _ index: Int, after prefix: FleetDiagnosis.Outcome?, origin: Int, options: FleetDiagnosis.Options, why: String
+        _ index: Int, after prefix: FleetDiagnosis.Outcome?, origin: Int, options: FleetDiagnosis.Options, why: String,
+        orBefore: Bool = false
     ) -> FleetDiagnosis.Outcome {
         var out = prefix ?? FleetDiagnosis.Outcome(
             ending: .stuck(index: index), steps: [], linesOfStep: [], candidates: 0, expanded: 0, wouldLog: [], stuckStates: [],
             stuckCount: 0, origin: origin)
         out.ending = .stuck(index: index)
         out.refusal = why
+        out.refusedOrBefore = orBefore
         out.wouldLog = []
         out.stuckStates = []
         out.stuckCount = 0
@@ -364,6 +381,9 @@ public struct FleetDiagnosisReport {
         }
         return most
     }
+
+    /// Lines past a carried search's first that are read for a start naming one token too many.
+    static let beyondScan = 4_096
 
     /// Nodes a carried search expands without passing a line before it gives up and the
     /// episode it is in is searched afresh from the model's initial states.

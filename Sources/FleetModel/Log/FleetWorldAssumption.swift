@@ -23,10 +23,14 @@ public enum FleetWorldAssumption {
     /// the stale corpse's in sandbox; none added without push-to-start rotation, none in
     /// production by dev builds, whose tokens are sandbox; the binding names each once). A log
     /// laid together from pieces with tokens of their own (another day's, another install's) breaks it.
-    public static func firstBeyondOneBehaviour(_ config: FleetConfig, _ log: FleetLog) -> (index: Int, why: String)? {
+    /// `lines`: the lines one behaviour writes (its binding fresh at the first), by index.
+    public static func firstBeyondOneBehaviour(
+        _ config: FleetConfig, _ log: FleetLog, lines: Range<Int>? = nil
+    ) -> (index: Int, why: String)? {
         guard !config.world.pushToStartRotation else { return nil }
         var named: [ApnsEnvironment: [String]] = [:]  // lookup only
-        for (i, line) in log.lines.enumerated() {
+        for i in lines ?? log.lines.indices {
+            let line = log.lines[i]
             guard case .send(.start, let token, let env, _) = line.event, token != FleetLogFile.broadcastToken,
                 named[env]?.contains(token) != true
             else { continue }
