@@ -31,95 +31,25 @@ public struct FleetState: Hashable, Codable, @unchecked Sendable {
 
     init(cells: Cells) { box = .make(cells) }
 
-    /// The cells, read in place.
-    @inline(__always) var cells: UnsafeMutablePointer<Cells> { box.cells }
-
-    /// Before a write to `part`: a shared box is copied first, and the part is marked written
-    /// (what was derived of it dropped: its fingerprint hash, the token scan, the in-flight order).
-    @inline(__always) mutating func unshare(_ part: UInt8) {
-        if !isKnownUniquelyReferenced(&box) { box = box.copy() }
-        box.head.pointee.written |= part
-        box.head.pointee.derived.hashed &= ~part
-        box.head.pointee.derived.tokenMarks.scan = .unknown
-        if part & Part.inFlight != 0 { box.head.pointee.derived.inFlightOrder = .unknown }
-    }
-
-    /// The parts of a packed state (`FleetCodec`): each is one bit.
-    enum Part {
-        static let world: UInt8 = 1
-        static let servers: UInt8 = 2
-        static let registries: UInt8 = 4
-        static let devices: UInt8 = 8
-        static let inFlight: UInt8 = 16
-        static let all: UInt8 = 31
-    }
-
-    /// Per session, in config order.
-    public var sessions: Sessions {
-        _read { yield cells.pointee.sessions }
-        _modify {
-            unshare(Part.world)
-            yield &cells.pointee.sessions
-        }
-    }
-    /// Bit h: host h is down (unreachable from the phone).
-    public var hostsDown: UInt8 {
-        _read { yield cells.pointee.hostsDown }
-        _modify {
-            unshare(Part.world)
-            yield &cells.pointee.hostsDown
-        }
-    }
-    /// One watcher per host (index = host), then the scratch server when configured (host 0).
-    public var servers: Servers {
-        _read { yield cells.pointee.servers }
-        _modify {
-            unshare(Part.servers)
-            yield &cells.pointee.servers
-        }
-    }
-    /// live-activity-tokens.json, one per host; the scratch server reads host 0's.
-    public var registries: Registries {
-        _read { yield cells.pointee.registries }
-        _modify {
-            unshare(Part.registries)
-            yield &cells.pointee.registries
-        }
-    }
-    /// Per device, in config order.
-    public var devices: Devices {
-        _read { yield cells.pointee.devices }
-        _modify {
-            unshare(Part.devices)
-            yield &cells.pointee.devices
-        }
-    }
-    /// APNs sends accepted and not yet delivered (or dropped).
-    public var pushes: Pushes {
-        _read { yield cells.pointee.pushes }
-        _modify {
-            unshare(Part.inFlight)
-            yield &cells.pointee.pushes
-        }
-    }
-    /// POSTs from a phone to a host, sent and not yet arrived (or lost).
-    public var posts: Posts {
-        _read { yield cells.pointee.posts }
-        _modify {
-            unshare(Part.inFlight)
-            yield &cells.pointee.posts
-        }
-    }
-
     /// Every actor's memory as plain bytes (`FleetStateCapacityTests` pins it): no field is
     /// reference counted, so copying the cells is one move.
+    ///
+    /// Each field is read and written through the state's accessor of the same name
+    /// (`Storage/FleetState+Fields.swift`: a write marks the part it changed).
     public struct Cells: Hashable, Codable, Sendable {
+        /// Per session, in config order.
         public var sessions: Sessions
+        /// Bit h: host h is down (unreachable from the phone).
         public var hostsDown: UInt8
+        /// One watcher per host (index = host), then the scratch server when configured (host 0).
         public var servers: Servers
+        /// live-activity-tokens.json, one per host; the scratch server reads host 0's.
         public var registries: Registries
+        /// Per device, in config order.
         public var devices: Devices
+        /// APNs sends accepted and not yet delivered (or dropped).
         public var pushes: Pushes
+        /// POSTs from a phone to a host, sent and not yet arrived (or lost).
         public var posts: Posts
     }
 

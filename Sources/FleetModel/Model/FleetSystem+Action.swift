@@ -138,30 +138,30 @@ extension FleetSystem {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(32)  // one allocation rather than one per doubling
         let w = config.world
-        // Read in place through pointers, by index: a cell bound to a `let` was copied whole.
-        let c = UnsafePointer(state.cells)
-        let sessions = c.pointer(to: \.sessions)!
-        for s in 0..<sessions.pointee.count {
-            let activity = FixedList.element(sessions, s).pointee.activity
+        // Read in place (`InPlace`), by index: a cell bound to a `let` was copied whole.
+        let c = state.inPlace
+        let sessions = c.sessions
+        for s in 0..<sessions.count {
+            let activity = sessions[s].activity
             for a in w.sessionActivities where a != activity { out.append(.setSession(s, a)) }
             if w.duplicateRows { out.append(.toggleDuplicateRow(s)) }
         }
-        let hostsDown = c.pointee.hostsDown
+        let hostsDown = c.hostsDown
         if w.hostOutage {
             for h in 0..<hosts { out.append(hostsDown & (1 << h) == 0 ? .hostDown(h) : .hostUp(h)) }
         }
-        let devices = c.pointer(to: \.devices)!
-        let deviceCount = devices.pointee.count
+        let devices = c.devices
+        let deviceCount = devices.count
         // Whether activityUpdates acts on phone d (bit d), tested once for the three candidates
         // that ask; then a live phone's handlers are pending (`handlersPending`) as follows.
         var acting: UInt8 = 0
-        for d in 0..<deviceCount where activityUpdatesActs(FixedList.element(devices, d)) { acting |= 1 << d }
-        func handlersPending(_ d: Int, _ device: UnsafePointer<DeviceCell>) -> Bool {
-            device.pointee.needsSync || acting & (1 << d) != 0
+        for d in 0..<deviceCount where activityUpdatesActs(devices[d]) { acting |= 1 << d }
+        @inline(__always) func handlersPending(_ d: Int, _ device: InPlace<DeviceCell>) -> Bool {
+            device.needsSync || acting & (1 << d) != 0
         }
         for d in 0..<deviceCount {
-            let device = FixedList.element(devices, d)
-            switch device.pointee.app {
+            let device = devices[d]
+            switch device.app {
             // Not offered where `next` refuses it (the same test): no candidate step to refuse.
             case .foreground: if !handlersPending(d, device) { out.append(.leaveApp(d)) }
             case .suspended:
@@ -171,25 +171,25 @@ extension FleetSystem {
             case .background:
                 out.append(.openApp(d))
             }
-            if w.noBackgroundLaunch && device.pointee.wakePending { out.append(.declineWake(d)) }
+            if w.noBackgroundLaunch && device.wakePending { out.append(.declineWake(d)) }
             if w.tokenRotation && Self.holdsCardToken(device) { out.append(.rotateToken(d)) }
         }
-        let postCount = c.pointee.posts.count, pushCount = c.pointee.pushes.count
-        let servers = c.pointer(to: \.servers)!
-        let serverCount = servers.pointee.count
+        let postCount = c.posts.count, pushCount = c.pushes.count
+        let servers = c.servers
+        let serverCount = servers.count
         if w.serverRestart { for i in 0..<hosts { out.append(.restartServer(i)) } }
         if w.postLost { for i in 0..<postCount { out.append(.losePost(i)) } }
         if w.sendFails {
-            for i in 0..<serverCount where FixedList.element(servers, i).pointee.tick != nil { out.append(.failSend(i)) }
+            for i in 0..<serverCount where servers[i].tick != nil { out.append(.failSend(i)) }
         }
         if w.pushDropped { for i in 0..<pushCount { out.append(.dropPush(i)) } }
         if w.devBuildLaunch { out.append(.devBuildLaunch) }
 
         for i in 0..<serverCount {
-            let server = FixedList.element(servers, i)
-            let loading = server.pointee.loading
+            let server = servers[i]
+            let loading = server.loading
             if loading { out.append(.bootLoad(i)) }
-            if server.pointee.tick != nil {
+            if server.tick != nil {
                 out.append(Self.sendsPending(server) ? .send(i) : .apply(i))
             } else if serverWatches(i) && !loading {
                 out.append(.tick(i))
@@ -199,31 +199,31 @@ extension FleetSystem {
         for i in 0..<postCount { out.append(.arrivePost(i)) }
         for i in 0..<pushCount { out.append(.deliverPush(i)) }
         for d in 0..<deviceCount {
-            let device = FixedList.element(devices, d)
-            let app = device.pointee.app
-            if device.pointee.wakePending && !app.isAlive { out.append(.backgroundLaunch(d)) }
+            let device = devices[d]
+            let app = device.app
+            if device.wakePending && !app.isAlive { out.append(.backgroundLaunch(d)) }
             guard app.isAlive else { continue }
             // iOS suspends a background launch when its short window ends: at any point.
             if app == .background && !handlersPending(d, device) { out.append(.backgroundEnds(d)) }
-            if !device.pointee.fetched || device.pointee.knownDown != hostsDown { out.append(.refresh(d)) }
-            if device.pointee.needsSync { out.append(.sync(d)) }
+            if !device.fetched || device.knownDown != hostsDown { out.append(.refresh(d)) }
+            if device.needsSync { out.append(.sync(d)) }
             if acting & (1 << d) != 0 { out.append(.activityUpdates(d)) }
             if appHold > 0 { out.append(.appHoldEnds(d)) }
         }
     }
 
-    /// Whether a card on the phone at `device` has an update token (one to rotate).
-    @inline(__always) static func holdsCardToken(_ device: UnsafePointer<DeviceCell>) -> Bool {
-        let cards = device.pointer(to: \.cards)!
-        for k in 0..<cards.pointee.count where FixedList.element(cards, k).pointee.token != 0 { return true }
+    /// Whether a card on the phone has an update token (one to rotate).
+    @inline(__always) static func holdsCardToken(_ device: InPlace<DeviceCell>) -> Bool {
+        let cards = device.cards
+        for k in 0..<cards.count where cards[k].token != 0 { return true }
         return false
     }
 
-    /// Whether the tick of the server at `server` has a send still pending. Read through the
-    /// accessors down to each target, as `scanTokens` does: a tick bound to a `let` was copied.
-    @inline(__always) static func sendsPending(_ server: UnsafePointer<ServerCell>) -> Bool {
-        let n = server.pointee.tick?.targets.count ?? 0
-        for t in 0..<n where server.pointee.tick?.targets[t].outcome == .pending { return true }
+    /// Whether the server's tick has a send still pending. Read down to each target, as
+    /// `scanTokens` does: a tick bound to a `let` was copied.
+    @inline(__always) static func sendsPending(_ server: InPlace<ServerCell>) -> Bool {
+        let n = server.tick?.targets.count ?? 0
+        for t in 0..<n where server.tick?.targets[t].outcome == .pending { return true }
         return false
     }
 

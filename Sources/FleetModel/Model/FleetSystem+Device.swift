@@ -213,10 +213,10 @@ extension FleetSystem {
     /// not cut in before them (Models/README.md, "Handlers run with their trigger").
     func handlersPending(_ s: FleetState, _ d: Int) -> Bool { handlersPending(s.device(d)) }
 
-    /// `handlersPending` of the phone at `device`, read in place.
-    @inline(__always) func handlersPending(_ device: UnsafePointer<DeviceCell>) -> Bool {
-        guard device.pointee.app.isAlive else { return false }
-        if device.pointee.needsSync { return true }
+    /// `handlersPending` of the phone, read in place.
+    @inline(__always) func handlersPending(_ device: InPlace<DeviceCell>) -> Bool {
+        guard device.app.isAlive else { return false }
+        if device.needsSync { return true }
         return activityUpdatesActs(device)
     }
 
@@ -224,17 +224,14 @@ extension FleetSystem {
     /// copy of the state): a dedupe loser to end, or a card token not yet POSTed.
     func activityUpdatesActs(_ s: FleetState, _ d: Int) -> Bool { activityUpdatesActs(s.device(d)) }
 
-    /// `activityUpdatesActs` of the phone at `device`, read in place (no cell copied out).
-    @inline(__always) func activityUpdatesActs(_ device: UnsafePointer<DeviceCell>) -> Bool {
-        guard device.pointee.app.isAlive else { return false }
-        let cards = device.pointer(to: \.cards)!
-        let n = cards.pointee.count
+    /// `activityUpdatesActs` of the phone, read in place (no cell copied out).
+    @inline(__always) func activityUpdatesActs(_ device: InPlace<DeviceCell>) -> Bool {
+        guard device.app.isAlive else { return false }
+        let cards = device.cards
+        let n = cards.count
         // With no loser every card survives the dedupe, so each is one activityUpdates reads.
         if dedupeLosers(count: n) != 0 { return true }
-        for k in 0..<n {
-            let card = FixedList.element(cards, k)
-            if card.pointee.token != 0 && !card.pointee.posted { return true }
-        }
+        for k in 0..<n where cards[k].token != 0 && !cards[k].posted { return true }
         return false
     }
 }

@@ -7,15 +7,6 @@ extension FleetSystem {
         return step(state, action, refused: &refused, spare: &spare)
     }
 
-    public func next(_ state: FleetState, _ action: Action, reusing spare: inout FleetState?) -> FleetState? {
-        var refused: FleetBound?
-        return step(state, action, refused: &refused, spare: &spare)
-    }
-
-    /// Its box is the next step's when nothing else holds it (`FleetState.successor`): no
-    /// allocation and release per step.
-    public func recycle(_ state: FleetState, into spare: inout FleetState?) { spare = state }
-
     /// The bound (`withinBounds`, `maxCardsPerDevice`: its configuration key) or the model's
     /// token-list capacity that refused the step, not the documented logic: the real system would
     /// take it, so the state is not quiescent (Models/README.md, "Bounds"); named in the report's
@@ -27,7 +18,7 @@ extension FleetSystem {
     }
 
     /// `next`; when it returns nil only because a bound refused the step, `refused` names it.
-    /// The successor is built in `spare`'s box when it can be (`FleetState.successor`); a
+    /// The successor is built in `spare`'s storage when it can be (`FleetState.successor`); a
     /// refused one is handed back there.
     @inline(__always)
     func step(_ state: FleetState, _ action: Action, refused: inout FleetBound?, spare: inout FleetState?) -> FleetState? {
@@ -37,7 +28,7 @@ extension FleetSystem {
         case .activityUpdates(let d): guard activityUpdatesActs(state.device(d)) else { return nil }
         case .backgroundEnds(let d):
             let device = state.device(d)
-            guard device.pointee.app == .background, !handlersPending(device) else { return nil }
+            guard device.app == .background, !handlersPending(device) else { return nil }
         default: break
         }
         var s = state.successor(reusing: &spare)
@@ -55,7 +46,7 @@ extension FleetSystem {
         guard move(&s, action, refused: &refused) else { return false }
         // Four in ten steps move no token: canonical as their parent is, not scanned again.
         if keepsTokens(action, s, from: state) && Self.canonicalAsIs(state) {
-            s.box.head.pointee.derived.tokenMarks = state.box.head.pointee.derived.tokenMarks
+            s.keepTokenMarks(of: state)
         } else {
             canonicalize(&s, after: state, inFlightShrunk: shrinksInFlight(action))
         }
@@ -132,7 +123,7 @@ extension FleetSystem {
             return false
         }
         if action.isWorld {
-            for d in 0..<s.devices.count where s.device(d).pointee.startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 }
+            for d in 0..<s.devices.count where s.device(d).startsSinceWorld != 0 { s.devices[d].startsSinceWorld = 0 }
         }
         return true
     }
@@ -156,17 +147,16 @@ extension FleetSystem {
             .declineWake, .refresh, .failSend:
             return true
         // A warm start launches no process: no fresh token, no POST.
-        case .openApp(let d), .backgroundLaunch(let d): return state.device(d).pointee.app != .notRunning
+        case .openApp(let d), .backgroundLaunch(let d): return state.device(d).app != .notRunning
         // Neither a card created (one more) nor an end (cards gone, POSTs sent): an update or nothing.
         case .sync(let d):
-            return s.device(d).pointee.cards.count == state.device(d).pointee.cards.count
-                && s.cells.pointee.posts.count == state.cells.pointee.posts.count
+            return s.device(d).cards.count == state.device(d).cards.count
+                && s.inPlace.posts.count == state.inPlace.posts.count
         // No tick left in flight (nothing to send: applied at once) and no registry written.
         case .tick(let i):
-            return FleetState.Servers.element(UnsafePointer(s.cells).pointer(to: \.servers)!, i).pointee.tick == nil
-                && s.box.changed(since: state.box) & FleetState.Part.registries == 0
+            return s.server(i).tick == nil && s.changed(since: state) & FleetState.Part.registries == 0
         // No push enqueued: only the target's outcome and a card's flags moved.
-        case .send: return s.cells.pointee.pushes.count == state.cells.pointee.pushes.count
+        case .send: return s.inPlace.pushes.count == state.inPlace.pushes.count
         default: return false
         }
     }

@@ -60,22 +60,22 @@ extension FleetSystem {
             },
             .always("restart-loop") { _, s in s.devices.allSatisfy { $0.startsSinceWorld <= 2 } },
             .always("double-counted-session") { _, s in
-                // Every card read in place, through the cells' pointer (a phone or a card copied out
-                // per check was most of its time).
-                let cells = UnsafePointer(s.cells)
-                let devices = cells.pointer(to: \.devices)!
-                for d in 0..<devices.pointee.count {
-                    let cards = FleetState.Devices.element(devices, d).pointer(to: \.cards)!
-                    for k in 0..<cards.pointee.count {
-                        let content = FixedList.element(cards, k).pointer(to: \.content)!
+                // Every card read in place (`InPlace`: a phone or a card copied out per check was
+                // most of its time).
+                let cells = s.inPlace
+                let devices = cells.devices
+                for d in 0..<devices.count {
+                    let cards = devices[d].cards
+                    for k in 0..<cards.count {
+                        let content = cards[k].content
                         // No session twice among the rows (a bit per session index: no Set to allocate).
                         var seen: UInt128 = 0
-                        for r in 0..<content.pointee.rows.count {
-                            let bit = UInt128(1) << FleetTitles.index(content.pointee.rows[r])
+                        for r in 0..<content.rows.count {
+                            let bit = UInt128(1) << FleetTitles.index(content.rows[r])
                             if seen & bit != 0 { return false }
                             seen |= bit
                         }
-                        if content.pointee.activeTotal > cells.pointee.sessions.count { return false }
+                        if content.activeTotal > cells.sessions.count { return false }
                     }
                 }
                 return true

@@ -43,10 +43,9 @@ extension FleetSystem {
     func registeredPhones(_ s: FleetState, server i: Int) -> UInt8 {
         guard !s.servers[i].forgotSinceRegistration else { return 0 }
         // The registry's tokens read in place, per card: no array of them per tick.
-        let registries = UnsafePointer(s.cells).pointer(to: \.registries)!
-        let tokens = FleetState.Registries.element(registries, host(ofServer: i)).pointer(to: \.update)!
+        let tokens = s.inPlace.registries[host(ofServer: i)].update
         func registered(_ token: UInt8) -> Bool {
-            for k in 0..<tokens.pointee.count where FleetState.Tokens.element(tokens, k).pointee.token == token { return true }
+            for k in 0..<tokens.count where tokens[k].token == token { return true }
             return false
         }
         var mask: UInt8 = 0

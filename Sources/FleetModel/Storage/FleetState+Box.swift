@@ -36,10 +36,10 @@ extension FleetState {
         h.pointee.derived = p.pointee.derived
     }
 
-    /// Phone `d`'s cell, read in place (the subscript copied the whole cell out). Valid while
-    /// this state is held and not written.
-    @inline(__always) func device(_ d: Int) -> UnsafePointer<DeviceCell> {
-        FixedList.element(UnsafePointer(cells).pointer(to: \.devices)!, d)
+    /// Notes that this state's tokens are numbered as `parent`'s were: its step moved no token
+    /// (`FleetSystem.keepsTokens`) and the parent is canonical, so no scan is needed.
+    @inline(__always) func keepTokenMarks(of parent: FleetState) {
+        box.head.pointee.derived.tokenMarks = parent.box.head.pointee.derived.tokenMarks
     }
 
     /// A part hashed in both (its hash cached) and hashed apart differs: most unequal states the

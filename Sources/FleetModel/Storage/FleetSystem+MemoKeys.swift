@@ -5,6 +5,11 @@ import FleetCard
 /// The memo keys (`Memo`): each memo's inputs field by field in whole words, read in place.
 /// Every input a computation reads is in its key, so equal words are equal inputs.
 extension FleetSystem {
+    /// The inputs of one `ServerOp` as memo words (`serverStepKey`): the watcher's cell without
+    /// the tick in flight (FleetCard neither reads nor writes it), its host's registry, the
+    /// sessions (their since stamps) and the op.
+    typealias ServerStepKey = MemoKey<16>
+
     /// The memo words of server `i`'s step `op` on `s`: its cell's bytes before the tick in flight
     /// (7 words), its host's registry's (7 words), the sessions (`SessionsCode`) and the op.
     /// Copied as they are (all plain bytes): two moves, not a word built field by field.

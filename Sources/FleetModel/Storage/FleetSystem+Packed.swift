@@ -26,4 +26,14 @@ extension FleetSystem: PackedModel {
     public func loaded(_ stored: PackedFleetState, reusing spare: inout FleetState?) -> FleetState {
         codec.unpack(stored, into: spare?.reclaimSource())
     }
+
+    /// `next`, its successor built in the spare's box when nothing else holds it
+    /// (`FleetState.successor`): no allocation and release per step.
+    public func next(_ state: FleetState, _ action: Action, reusing spare: inout FleetState?) -> FleetState? {
+        var refused: FleetBound?
+        return step(state, action, refused: &refused, spare: &spare)
+    }
+
+    /// Its box is the next step's when nothing else holds it (`FleetState.successor`).
+    public func recycle(_ state: FleetState, into spare: inout FleetState?) { spare = state }
 }
