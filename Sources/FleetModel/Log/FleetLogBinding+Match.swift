@@ -1,7 +1,7 @@
 extension FleetLogBinding {
     /// Whether the model's event is the log's line under this binding, extended with the names
     /// the line binds first (unchanged when it is not).
-    mutating func match(_ e: FleetModelLogEvent, _ line: FleetFileLogEvent, at index: Int, _ names: FleetLogNames) -> Bool {
+    public mutating func match(_ e: FleetModelLogEvent, _ line: FleetFileLogEvent, at index: Int, _ names: FleetLogNames) -> Bool {
         var b = self
         guard b.unify(e, line, index, names) else { return false }
         self = b

@@ -1,3 +1,5 @@
+import Explorer
+
 /// How a log's names are bound to the model's, consistently throughout (one log sid = one
 /// model session, one log token = one model token): each candidate carries one.
 ///
@@ -6,7 +8,7 @@
 /// log token bound to each token the model state holds now. A log token bound earlier whose
 /// model token is gone is retired without being stored: it was bound at a line before this one
 /// and after the candidate's `origin` (`FleetLogNames.previous` says so), and is in no `live`.
-struct FleetLogBinding: Hashable, Sendable {
+public struct FleetLogBinding: LogBinding {
     /// Model session k → log sid id + 1 (0: unbound).
     var sessions: [UInt32]
     /// Model token t (its number in the candidate's state) → log token id + 1 (0: unbound).
@@ -46,7 +48,7 @@ struct FleetLogBinding: Hashable, Sendable {
 
     /// After a step: each bound token follows the renumbering (a channel stays itself); a
     /// token the step dropped is forgotten (retired).
-    mutating func follow(_ map: [UInt8]) {
+    public mutating func follow(_ map: [UInt8]) {
         guard live.count > 1 else { return }
         var next = [UInt32](repeating: 0, count: live.count)
         next[0] = live[0]
@@ -73,7 +75,7 @@ struct FleetLogBinding: Hashable, Sendable {
 
 /// The distinct sids and token prefixes of a log, numbered in order of first appearance, and
 /// for each send line the line where its token was last named before (-1: never).
-struct FleetLogNames: Sendable {
+public struct FleetLogNames: LogNames {
     var sids: [String] = []
     var tokens: [String] = []
     var previous: [Int] = []
@@ -82,17 +84,13 @@ struct FleetLogNames: Sendable {
     /// For each token, the last line that named it.
     private var last: [Int] = []
 
-    init() {}
-
-    init<Lines: Sequence<FleetLogLine>>(_ lines: Lines) {
-        for line in lines { append(line) }
-    }
+    public init() {}
 
     /// Names the next line's sids and tokens (the line after those appended before).
-    mutating func append(_ line: FleetLogLine) {
+    public mutating func append(_ line: FleetFileLogEvent) {
         let i = previous.count
         previous.append(-1)
-        switch line.event {
+        switch line {
         case .decide(_, _, _, _, let rows, _): for r in rows { add(sid: r.session) }
         case .startVetoed(let population): for s in population { add(sid: s) }
         case .send(_, let token, _, _):
@@ -117,4 +115,9 @@ struct FleetLogNames: Sendable {
 
     func sid(_ s: String) -> Int? { sidIndex[s] }
     func token(_ t: String) -> Int? { tokenIndex[t] }
+
+    /// The line with its sids and tokens numbered by first appearance (`TraceRunMemo`'s key).
+    public func canonical(_ line: FleetFileLogEvent) -> FleetLogEvent<Int, Int>? {
+        line.renamed({ sid($0) }, { token($0) })
+    }
 }

@@ -2,7 +2,7 @@ import Explorer
 import FleetCard
 
 /// One line of a log file as read: its 1-based number, its time and what it says.
-public struct FleetLogLine: Hashable, Sendable {
+public struct FleetLogLine: TraceLogLine, Hashable {
     public var number: Int
     /// Milliseconds since 1970 (`t`).
     public var time: Int64
@@ -16,7 +16,7 @@ public struct FleetLogLine: Hashable, Sendable {
 }
 
 /// A whole log read strictly: its known lines, and the kinds it skipped (unknown to the spec).
-public struct FleetLog: Sendable {
+public struct FleetLog: TraceLog {
     public var lines: [FleetLogLine]
     /// Unknown event kinds in order of first appearance, with their count and first line.
     public var skipped: [(kind: String, count: Int, firstLine: Int)]

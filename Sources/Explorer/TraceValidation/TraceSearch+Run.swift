@@ -1,7 +1,4 @@
-import Explorer
-import FleetCard
-
-extension FleetDiagnosis {
+extension TraceSearch {
     /// Searches the log's lines `range` from the model's initial states (fresh bindings): one
     /// best-first search over (model state, log position, binding, world actions spent in the
     /// gap), the furthest position first and, at one position, the fewest world actions in the
@@ -19,17 +16,17 @@ extension FleetDiagnosis {
 
     /// `stall`: end `.stalled` after that many nodes expanded without a line passed (a carried
     /// search gives up early where searching afresh is cheaper; nil: search to the end).
-    func run(
+    public func run(
         _ range: Range<Int>?, stop: StopSignal?, reason: @escaping () -> String,
         progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?,
-        tick: ((_ line: Int, _ candidates: Int) -> Void)? = nil, openings: FleetWindowOpenings? = nil
+        tick: ((_ line: Int, _ candidates: Int) -> Void)? = nil, openings: TraceWindowOpenings<M>? = nil
     ) -> Outcome {
         let range = range ?? 0..<log.lines.count
-        var lines = FleetLogReading(log.lines[range])
+        var lines = TraceLogReading<M>(log.lines[range])
         var search = Search()
         let window = isWindow(range)
         let target = breakingJudges
-        func breaks(_ before: (FleetState, FleetSystem.Action)?, _ s: FleetState) -> Bool {
+        func breaks(_ before: (M.State, M.Action)?, _ s: M.State) -> Bool {
             target.contains { $0.breaks(before: before, s) }
         }
         let known = window ? openings?[range] : nil
@@ -40,20 +37,20 @@ extension FleetDiagnosis {
         } else {
             for s in model.initialStates() {
                 search.push(
-                    Open(state: s, fingerprint: model.fingerprint(of: s), vetoLogged: 0,
-                        binding: FleetLogBinding(sessions: model.config.sessions.count), world: 0, steps: 0, total: 0, position: 0,
+                    Open(state: s, fingerprint: model.fingerprint(of: s), memory: model.initialLogMemory,
+                        binding: model.freshBinding(), world: 0, steps: 0, total: 0, position: 0,
                         broken: !window && breaks(nil, s)),
                     parent: -1, action: nil)
             }
         }
         // The nodes opened from before the window (kept for a wider search, when this one walks them all).
-        var opened: [(entry: Open, parent: Int32, action: FleetSystem.Action)] = []
+        var opened: [(entry: Open, parent: Int32, action: M.Action)] = []
         var openedMisses: Misses?
         // With a property to break: the first node past the last line, kept as the answer
         // should none break it.
         var wroteAll: Int32?
         var reported = -1
-        var actions: [FleetSystem.Action] = []
+        var actions: [M.Action] = []
         var misses = Misses()
         var passed = (furthest: 0, at: 0)
         var cut = (steps: false, world: false)
@@ -93,15 +90,15 @@ extension FleetDiagnosis {
             actions.removeAll(keepingCapacity: true)
             actions.append(contentsOf: model.actions(in: node.state))
             for action in actions {
-                let world = action.isWorld
+                let world = model.kind(of: action) == .world
                 if world && Int(node.world) >= (before ? options.windowWorldBudget : options.gapWorldBudget) {
                     if !before { cut.world = true }
                     continue
                 }
-                guard let (next, renaming) = model.stepRenaming(node.state, action) else { continue }
-                var bit = node.vetoLogged
-                let events = written(model.logEvents(node.state, action, next, vetoLogged: &bit))
-                let across = Self.compact(renaming)
+                guard let (next, renaming) = model.loggedStep(node.state, action) else { continue }
+                var bit = node.memory
+                let events = written(model.logLines(node.state, action, next, memory: &bit))
+                let across = renaming
                 let binding = node.binding
                 let broken = node.broken || (!target.isEmpty && breaks((node.state, action), next))
                 if events.isEmpty || before {
@@ -114,7 +111,7 @@ extension FleetDiagnosis {
                     var kept = binding
                     kept.follow(across)
                     search.push(
-                        Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: kept,
+                        Open(state: next, fingerprint: model.fingerprint(of: next), memory: bit, binding: kept,
                             world: node.world + (world ? 1 : 0), steps: before ? 0 : node.steps + 1, total: node.total + 1,
                             position: node.position, broken: before ? false : broken),
                         parent: open.node, action: action)
@@ -126,7 +123,7 @@ extension FleetDiagnosis {
                 for skip in 0..<(before ? events.count : 1) {
                     let tail = events[skip...]
                     var b = binding
-                    var matched = lines.key(p) == Self.lineKey(tail[tail.startIndex]) && p + tail.count <= lines.count(against: p + tail.count)
+                    var matched = lines.key(p) == M.lineKey(written: tail[tail.startIndex]) && p + tail.count <= lines.count(against: p + tail.count)
                     if matched {
                         for (j, e) in tail.enumerated() where !b.match(e, lines.event(p + j), at: p + j, lines.names) {
                             matched = false
@@ -139,7 +136,7 @@ extension FleetDiagnosis {
                     }
                     b.follow(across)
                     let furthest = search.furthest
-                    let entry = Open(state: next, fingerprint: model.fingerprint(of: next), vetoLogged: bit, binding: b,
+                    let entry = Open(state: next, fingerprint: model.fingerprint(of: next), memory: bit, binding: b,
                         world: 0, steps: 0, total: node.total + 1, position: Int32(p + tail.count), broken: broken)
                     if before && openings != nil { opened.append((entry, open.node, action)) }
                     search.push(entry, parent: open.node, action: action)
@@ -157,7 +154,7 @@ extension FleetDiagnosis {
         if let known, search.furthest == 0, let m = known.misses { misses = m }
         let at = search.furthest
         var result = outcome(.stuck(index: range.lowerBound + min(at, max(0, lines.count(against: at) - 1))), node: search.deepest, search, range: range, lines, window: window, cut: cut)
-        result.wouldLog = misses.distinct { describe($0, $1, lines.names) }
+        result.wouldLog = misses.distinct { model.describe($0, $1, lines.names) }
         result.stuckStates = misses.states
         result.stuckCount = misses.count
         return result
@@ -165,8 +162,8 @@ extension FleetDiagnosis {
 
     /// The trails before a window (position 0, renumbered) and the nodes opened from them.
     static func opened(
-        _ search: Search, _ opened: [(entry: Open, parent: Int32, action: FleetSystem.Action)], misses: Misses?
-    ) -> FleetWindowOpenings.Opened {
+        _ search: Search, _ opened: [(entry: Open, parent: Int32, action: M.Action)], misses: Misses?
+    ) -> TraceWindowOpenings<M>.Opened {
         var renumbered = [Int32](repeating: -1, count: search.nodes.count)
         var trails: [Trail] = []
         for (k, t) in search.nodes.enumerated() where t.position == 0 {
@@ -179,29 +176,29 @@ extension FleetDiagnosis {
     /// Whether a search of `range` opens on a window (`Options.window`; an episode searched
     /// afresh opens on any reachable state too). With `--from-start` every search, the
     /// episodes searched afresh included, starts from the initial states (the log is whole).
-    func isWindow(_ range: Range<Int>) -> Bool { options.window }
+    public func isWindow(_ range: Range<Int>) -> Bool { options.window }
 
     /// The judges of the properties `Options.breaking` names: one property, or every property
     /// of a class (`zombie-card` names each `zombie-card:CAUSE`).
-    var breakingJudges: [PropertyJudge<FleetSystem>] {
+    var breakingJudges: [PropertyJudge<M>] {
         guard let name = options.breaking else { return [] }
         return model.properties.filter { p in
-            p.kind != .sometimes && (p.name == name || FleetSystem.propertyClass(p.name) == name)
+            p.kind != .sometimes && (p.name == name || M.propertyClass(p.name) == name)
         }.map { PropertyJudge(model: model, property: $0) }
     }
 
     /// The model's lines the build wrote (`Options.events`): a kind it did not write is dropped.
-    func written(_ events: [FleetModelLogEvent]) -> [FleetModelLogEvent] {
+    func written(_ events: [M.Binding.Written]) -> [M.Binding.Written] {
         guard let kinds = options.events, !events.isEmpty else { return events }
-        return events.filter { kinds.contains($0.kind) }
+        return events.filter { kinds.contains(M.lineKind($0)) }
     }
 
     /// A node waiting to be expanded: what it is (its key, its budget left) and how far along.
     struct Open {
-        var state: FleetState
+        var state: M.State
         var fingerprint: UInt64
-        var vetoLogged: UInt8
-        var binding: FleetLogBinding
+        var memory: M.LogMemory
+        var binding: M.Binding
         var world: UInt8
         var steps: UInt8
         var total: Int32
@@ -211,13 +208,13 @@ extension FleetDiagnosis {
     }
 
 
-    /// A node is searched once per (state, veto bits, binding, position, world actions spent
+    /// A node is searched once per (state, log memory, binding, position, world actions spent
     /// in its gap); met again with fewer of its gap's steps spent, it is searched again (it
     /// has more steps left), so the gap bound cuts the same paths in any order.
     struct NodeKey: Hashable {
         var fingerprint: UInt64
-        var vetoLogged: UInt8
-        var binding: FleetLogBinding
+        var memory: M.LogMemory
+        var binding: M.Binding
         var position: Int32
         var world: UInt8
         var broken: Bool
@@ -226,7 +223,7 @@ extension FleetDiagnosis {
     /// How a node was reached: its parent node, the step, the log position after it.
     struct Trail {
         var parent: Int32
-        var action: FleetSystem.Action?
+        var action: M.Action?
         var position: Int32
     }
 
@@ -244,9 +241,9 @@ extension FleetDiagnosis {
         var furthest = 0
         var deepest: Int32 = 0
 
-        mutating func push(_ entry: Open, parent: Int32, action: FleetSystem.Action?) {
+        mutating func push(_ entry: Open, parent: Int32, action: M.Action?) {
             let key = NodeKey(
-                fingerprint: entry.fingerprint, vetoLogged: entry.vetoLogged, binding: entry.binding, position: entry.position,
+                fingerprint: entry.fingerprint, memory: entry.memory, binding: entry.binding, position: entry.position,
                 world: entry.world, broken: entry.broken)
             if let seen = best[key], seen <= entry.steps { return }
             best[key] = entry.steps
@@ -298,21 +295,21 @@ extension FleetDiagnosis {
     /// 64, from the first 4,096 steps tried) and a few of its states. The steps are kept as
     /// they are and described only if the search sticks there: most positions are passed.
     struct Misses {
-        var tried: [(events: [FleetModelLogEvent], binding: FleetLogBinding)] = []
-        var states: [FleetState] = []
+        var tried: [(events: [M.Binding.Written], binding: M.Binding)] = []
+        var states: [M.State] = []
         var count = 0
 
-        mutating func keep(_ state: FleetState) {
+        mutating func keep(_ state: M.State) {
             count += 1
             if states.count < 3 { states.append(state) }
         }
 
-        mutating func add(_ events: [FleetModelLogEvent], _ binding: FleetLogBinding) {
+        mutating func add(_ events: [M.Binding.Written], _ binding: M.Binding) {
             if tried.count < 4096 { tried.append((events, binding)) }
         }
 
         /// The distinct descriptions of the steps tried, in the order tried, at most 64.
-        func distinct(_ describe: ([FleetModelLogEvent], FleetLogBinding) -> String) -> [String] {
+        func distinct(_ describe: ([M.Binding.Written], M.Binding) -> String) -> [String] {
             var out: [String] = []
             var seen: Set<String> = []  // lookup only
             for (events, binding) in tried where out.count < 64 {
@@ -325,7 +322,7 @@ extension FleetDiagnosis {
 
     /// The steps to `node` from an initial state, with the lines each wrote.
     func outcome(
-        _ ending: Ending, node: Int32, _ search: Search, range: Range<Int>, _ lines: FleetLogReading, window: Bool,
+        _ ending: Ending, node: Int32, _ search: Search, range: Range<Int>, _ lines: TraceLogReading<M>, window: Bool,
         cut: (steps: Bool, world: Bool)
     ) -> Outcome {
         var chain: [Int] = []
@@ -334,7 +331,7 @@ extension FleetDiagnosis {
             chain.append(t)
             t = Int(search.nodes[t].parent)
         }
-        var steps: [FleetSystem.Action] = []
+        var steps: [M.Action] = []
         var linesOfStep: [[Int]] = []
         for h in chain.reversed() {
             let trail = search.nodes[h]
@@ -345,53 +342,38 @@ extension FleetDiagnosis {
         }
         var out = Outcome(
             ending: ending, steps: steps, linesOfStep: linesOfStep, candidates: search.nodes.count, expanded: search.expanded,
-            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options, read: lines.events.count,
-            lengthAsked: lines.lengthAsked)
+            wouldLog: [], stuckStates: [], stuckCount: 0, origin: range.lowerBound, level: options)
+        out.read = lines.events.count
+        out.lengthAsked = lines.lengthAsked
         out.cutBySteps = cut.steps
         out.cutByWorld = cut.world
         // The steps before the one that wrote the window's first line (none written yet: all).
         if window { out.beforeWindow = linesOfStep.firstIndex { !$0.isEmpty } ?? steps.count }
         return out
     }
-
-    /// What a step would have logged, as JSON lines without their time, named through `binding`
-    /// where it binds (`s2?`, `token 3?` where it does not yet).
-    func describe(_ events: [FleetModelLogEvent], _ binding: FleetLogBinding, _ names: FleetLogNames) -> String {
-        events.compactMap { e in
-            e.renamed({ k in binding.sid(of: k).map { names.sids[$0] } ?? "s\(k + 1)?" }) { t in
-                binding.token(of: t).map { names.tokens[$0] } ?? "token \(t)?"
-            }.map { Self.untimed($0) }
-        }.joined(separator: " then ")
-    }
-
-    /// A line's text without its `t` field.
-    static func untimed(_ e: FleetFileLogEvent) -> String {
-        let text = FleetLogFile.text(e, time: 0)
-        let cut = "{\"t\":\"\(FleetLogFile.timestamp(0))\","
-        return text.hasPrefix(cut) ? "{" + text.dropFirst(cut.count) : text
-    }
 }
 
-extension FleetDiagnosis {
+extension TraceSearch {
     /// Whether the log of `steps` (from the first initial state) is exactly the log's lines
     /// `range`, under one binding built as the lines come: the number of lines it matched, or
     /// nil at the first line it does not (a disabled step, a different event, a line too many
     /// or too few). Independent of the search: it checks a witness the search returned. For a
     /// window (`beforeWindow`: the steps before it), the lines of the steps before are not in
     /// the log, and the first line may be any of the next step's lines.
-    public func projection(of steps: [FleetSystem.Action], matches range: Range<Int>? = nil, beforeWindow: Int? = nil) -> Int? {
+    public func projection(of steps: [M.Action], matches range: Range<Int>? = nil, beforeWindow: Int? = nil) -> Int? {
         let range = range ?? 0..<log.lines.count
         let lines = Array(log.lines[range].map(\.event))
-        let names = FleetLogNames(Array(log.lines[range]))
+        var names = M.Binding.Names()
+        for line in lines { names.append(line) }
         guard var state = model.initialStates().first else { return nil }
-        var binding = FleetLogBinding(sessions: model.config.sessions.count)
-        var vetoLogged: UInt8 = 0
+        var binding = model.freshBinding()
+        var memory = model.initialLogMemory
         var p = 0
         for (k, action) in steps.enumerated() {
-            guard model.actions(in: state).contains(action), let (next, renaming) = model.stepRenaming(state, action) else { return nil }
-            let events = written(model.logEvents(state, action, next, vetoLogged: &vetoLogged))
+            guard model.actions(in: state).contains(action), let (next, renaming) = model.loggedStep(state, action) else { return nil }
+            let events = written(model.logLines(state, action, next, memory: &memory))
             if let w = beforeWindow, k < w {
-                binding.follow(Self.compact(renaming))
+                binding.follow(renaming)
                 state = next
                 continue
             }
@@ -408,7 +390,7 @@ extension FleetDiagnosis {
                 guard p < lines.count, binding.match(e, lines[p], at: p, names) else { return nil }
                 p += 1
             }
-            binding.follow(Self.compact(renaming))
+            binding.follow(renaming)
             state = next
         }
         return p == lines.count ? p : nil

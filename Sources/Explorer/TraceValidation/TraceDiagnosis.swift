@@ -1,0 +1,315 @@
+/// A whole diagnosis of a log on a model, in the model's terms (a model's report renders it:
+/// the fleet's `FleetDiagnosisReport`): the log split into episodes (`LogProjectedModel.startsEpisode`),
+/// one search carried through them, an episode searched afresh where it sticks, and the verdict
+/// "consistent" only when one behaviour from the first line writes every line.
+public struct TraceDiagnosis<M: LogProjectedModel> {
+    public var verdict: TraceVerdict
+    /// The lines where an episode begins (0-based).
+    public var starts: [Int]
+    /// How each episode came out (nil: passed by no search, which a finished diagnosis leaves for none).
+    public var results: [TraceEpisodeResult?]
+    /// The search outcomes, one per search run (the first from line 1, then one per restart).
+    public var outcomes: [TraceSearch<M>.Outcome]
+    /// The outcome a report tells: where one behaviour breaks for a log in pieces, else the
+    /// first search that stuck (the longest prefix there), else the witness.
+    public var shown: TraceSearch<M>.Outcome?
+    /// Candidate states stored in all, and nodes expanded in all.
+    public var candidates: Int
+    public var explored: Int
+    /// Searches answered by an earlier one that read the same lines up to names (`TraceRunMemo`).
+    public var reused: Int
+    /// For a log in pieces: the line past what one behaviour writes, known from the lines alone
+    /// (`LogProjectedModel.firstBeyondOneBehaviour`), where the search of the lines before it
+    /// stopped at `Options.oneBehaviourProbe` states: the behaviour breaks there or before.
+    public var beyondOne: (index: Int, why: String)?
+    /// Where the one behaviour from the first line breaks, once a search from there is stuck.
+    public var oneBreaks: TraceSearch<M>.Outcome?
+
+    /// The lines where an episode begins (0-based): the first line, and every line the model
+    /// says begins one (the fleet: every `decide start`, which the reducer makes only when the
+    /// server holds no card).
+    public static func episodeStarts(_ log: M.Log) -> [Int] {
+        var out = [0]
+        for (i, l) in log.lines.enumerated() where i > 0 {
+            if M.startsEpisode(l.event) { out.append(i) }
+        }
+        return log.lines.isEmpty ? [] : out
+    }
+
+    /// Diagnoses `log` on `model` (a log of at least one line): one search carried through the
+    /// log; where it sticks, the episode is searched again from any reachable state at its
+    /// first line (the state there is not in the log), and if that sticks too the
+    /// episode is inconsistent and the search starts afresh at the next episode. "Consistent"
+    /// only when one search from the first line writes every line: when episodes passed only
+    /// afresh, the search from the first line is run to the end to say where it breaks.
+    public static func make(
+        _ model: M, _ log: M.Log, options: TraceSearch<M>.Options = .init(),
+        stop: StopSignal? = nil, reason: @escaping () -> String = { "stopped" },
+        progress: ((_ line: Int, _ candidates: Int) -> Void)? = nil,
+        heartbeat: ((_ line: Int, _ candidates: Int) -> Void)? = nil
+    ) -> TraceDiagnosis {
+        let diagnosis = TraceSearch(model: model, log: log, options: options)
+        let starts = episodeStarts(log)
+        // A line no behaviour of the world writes, whatever came before it: the search reads
+        // only the lines before it (issue 54: such a log used to be searched to exhaustion).
+        let refused = model.firstUnwritable(log)
+        let n = refused?.index ?? log.lines.count
+        var results = [TraceEpisodeResult?](repeating: nil, count: starts.count)
+        func episode(of index: Int) -> Int { (starts.lastIndex { $0 <= index }) ?? 0 }
+        func end(of e: Int) -> Int { min(e + 1 < starts.count ? starts[e + 1] : log.lines.count, n) }
+        // Episodes a search beginning at episode `first` passed: consistent, or fresh for the
+        // first when it was searched afresh (not carried from the lines before).
+        func passed(_ episodes: Range<Int>, first: Int, retried: Bool) {
+            for e in episodes where results[e] == nil { results[e] = retried && e == first ? .fresh : .consistent }
+        }
+        var explored = 0
+        var memo = TraceRunMemo<M>()
+        let openings = TraceWindowOpenings<M>()
+        // Every 1,024 lines, however many searches the lines took.
+        var reported = -1
+        func progressed(_ line: Int, _ candidates: Int) {
+            guard let progress, reported < 0 || line >> 10 > reported >> 10 else { return }
+            reported = line
+            progress(line, candidates)
+        }
+        var outcomes: [TraceSearch<M>.Outcome] = []
+        var spent = 0
+        // One search at the gap bounds asked (a gap's world actions tried last, so a gap that
+        // needs none is passed before any is tried). A search carried past its first episode
+        // gives up early (`stallBudget`) where the episode is searched afresh instead.
+        func search(_ range: Range<Int>, stall: Int?) -> TraceSearch<M>.Outcome {
+            let window = diagnosis.isWindow(range)
+            if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, window: window, stall: stall) {
+                progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
+                return known
+            }
+            let outcome = diagnosis.run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat, openings: openings)
+            spent += outcome.candidates
+            explored += outcome.expanded
+            if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, stall: stall) }
+            return outcome
+        }
+        var from = 0
+        var retried = false
+        var firstStuck: Int?
+        // Where the one behaviour from the first line breaks, once a search from there is stuck.
+        var oneBreaks: TraceSearch<M>.Outcome?
+        // Where the carried search began that gave up (stalled) at the episode now searched
+        // afresh: before an episode is called inconsistent, that search is run to the end.
+        var stalledFrom: Int?
+        while from < n {
+            if stop?.isRaised == true {
+                // Stopped between two searches: the episodes not searched are not decided.
+                let why = reason()
+                for k in episode(of: from)..<starts.count where results[k] == nil { results[k] = .notDecided(index: from, reason: why) }
+                break
+            }
+            spent = 0
+            // A line past what one behaviour carried from here writes (its starts name one more
+            // token than the world holds): searched only up to it, and stuck there if it passes.
+            let beyond = model.firstBeyondOneBehaviour(log, lines: from..<min(n, from + Self.beyondScan))
+                .flatMap { $0.index > from ? $0 : nil }
+            // Its episode is searched afresh whatever happens at its first lines: the carried
+            // search stops where that episode begins (a decide start it would mostly stall at).
+            let last = beyond.map { b in starts[episode(of: b.index)] > from ? starts[episode(of: b.index)] : b.index }
+            var outcome = search(from..<(last ?? n), stall: stallBudget)
+            if let beyond, let last, outcome.ending == .consistent {
+                outcome = refusedLine(beyond.index, after: outcome, origin: from, options: options, why: beyond.why, orBefore: last < beyond.index)
+            }
+            if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
+                // Stalled in the episode it began at: that episode alone is searched to the end
+                // (every behaviour within the bounds), and the next one afresh.
+                let e = episode(of: index)
+                outcome = search(from..<end(of: e), stall: nil)
+                if outcome.ending == .consistent, end(of: e) < n {
+                    outcome.candidates = spent
+                    outcomes.append(outcome)
+                    results[e] = retried ? .fresh : .consistent
+                    firstStuck = nil
+                    stalledFrom = nil
+                    retried = true
+                    from = end(of: e)
+                    continue
+                }
+            }
+            outcome.candidates = spent
+            outcomes.append(outcome)
+            let first = episode(of: from)
+            switch outcome.ending {
+            case .consistent:
+                passed(first..<starts.count, first: first, retried: retried)
+                firstStuck = nil
+                from = n
+            case .stuck(let index):
+                if from == 0 && oneBreaks == nil { oneBreaks = outcome }
+                let e = episode(of: index)
+                passed(first..<e, first: first, retried: retried)
+                if starts[e] > from {
+                    // Searched again from any reachable state where the stuck episode begins.
+                    stalledFrom = nil
+                    firstStuck = outcome.refusedOrBefore ? nil : index
+                    from = starts[e]
+                    retried = true
+                } else {
+                    if let carried = stalledFrom {
+                        // The carried search only gave up here: searched to the end, it may pass.
+                        stalledFrom = nil
+                        let again = search(carried..<end(of: e), stall: nil)
+                        outcomes.append(again)
+                        if again.ending == .consistent {
+                            results[e] = .consistent
+                            from = end(of: e)
+                            continue
+                        }
+                    }
+                    // The line the carried search could not write, when it was carried here.
+                    results[e] = .inconsistent(index: firstStuck ?? index)
+                    firstStuck = nil
+                    retried = true
+                    from = end(of: e)
+                }
+            case .stalled(let index):
+                stalledFrom = from
+                let e = episode(of: index)
+                passed(first..<e, first: first, retried: retried)
+                firstStuck = nil
+                from = starts[e]
+                retried = true
+            case .cutShort(let index, let why):
+                for k in first..<episode(of: index) where results[k] == nil { results[k] = retried && k == first ? .fresh : .consistent }
+                for k in episode(of: index)..<starts.count where results[k] == nil { results[k] = .notDecided(index: index, reason: why) }
+                from = n
+            case .unbroken:
+                // Only a search asked to break a property (`breaking`, which does not come here).
+                passed(first..<starts.count, first: first, retried: retried)
+                from = n
+            }
+        }
+        var refusedOutcome: TraceSearch<M>.Outcome?
+        if let refused {
+            let e = episode(of: refused.index)
+            switch results[e] {
+            case .inconsistent?, .notDecided?: break
+            default:
+                results[e] = .inconsistent(index: refused.index)
+                // The behaviour that wrote the episode's lines before it is the longest prefix.
+                let prefix = starts[e] < refused.index ? outcomes.last { $0.ending == .consistent } : nil
+                refusedOutcome = refusedLine(refused.index, after: prefix, origin: starts[e], options: options, why: refused.why)
+            }
+            // Episodes past the line were never searched (a search that read up to it marks them passed).
+            for k in (e + 1)..<max(e + 1, starts.count) { results[k] = .notSearched(after: refused.index) }
+        }
+        var verdict = TraceVerdict.consistent
+        for r in results {
+            if case .inconsistent(let index) = r { verdict = .inconsistent(line: log.lines[index].number); break }
+        }
+        for r in results {
+            if case .notDecided(_, let why) = r, verdict == .consistent { verdict = .cutShort(reason: why); break }
+        }
+        // Episodes written only by behaviours of their own: one behaviour writes the log only
+        // if the search from the first line, run to the end (no stall budget), passes.
+        var whole: TraceSearch<M>.Outcome?
+        // Known from the lines alone: no one behaviour writes past this line (the exact line it
+        // breaks at, this one or before, not searched to the end).
+        var beyondOne: (index: Int, why: String)?
+        if verdict == .consistent, results.contains(where: { $0 == .fresh }) {
+            if oneBreaks == nil, stop?.isRaised != true {
+                // One behaviour names no more push-to-start tokens than the world's phones hold:
+                // it cannot write past the line naming one more. The lines before it are searched
+                // within a budget: where the behaviour breaks before it, proving so may be long.
+                let beyond = model.firstBeyondOneBehaviour(log, lines: nil).flatMap { $0.index < n ? $0 : nil }
+                spent = 0
+                var again: TraceSearch<M>.Outcome
+                if let beyond {
+                    var probe = options
+                    probe.maxStates = min(options.maxStates, options.oneBehaviourProbe)
+                    again = TraceSearch(model: model, log: log, options: probe)
+                        .run(0..<beyond.index, stop: stop, reason: reason, progress: progressed, stall: nil, tick: heartbeat, openings: openings)
+                    spent = again.candidates
+                    explored += again.expanded
+                    if again.ending == .consistent {
+                        again = refusedLine(beyond.index, after: again, origin: 0, options: options, why: beyond.why)
+                    } else if case .cutShort = again.ending, stop?.isRaised != true {
+                        beyondOne = beyond
+                    }
+                } else {
+                    again = search(0..<n, stall: nil)
+                }
+                again.candidates = spent
+                outcomes.append(again)
+                whole = again
+                if case .stuck = again.ending { oneBreaks = again }
+            }
+            if let broke = oneBreaks, case .stuck(let index) = broke.ending, broke.refusedOrBefore {
+                verdict = .pieces(line: log.lines[index].number)
+                beyondOne = (index, broke.refusal ?? "")
+            } else if let broke = oneBreaks, case .stuck(let index) = broke.ending {
+                verdict = .pieces(line: log.lines[index].number)
+            } else if let beyondOne {
+                verdict = .pieces(line: log.lines[beyondOne.index].number)
+            } else if let whole, whole.ending == .consistent {
+                // One behaviour writes it after all (the carried search had only given up).
+                for e in results.indices { results[e] = .consistent }
+            } else if case .cutShort(_, let why)? = whole?.ending {
+                verdict = .cutShort(reason: "each episode is consistent on its own; whether one behaviour writes them all: \(why)")
+            } else {
+                verdict = .cutShort(reason: "each episode is consistent on its own; whether one behaviour writes them all was not searched")
+            }
+        }
+        // The body tells where one behaviour breaks for a log in pieces, else the first search
+        // that stuck (the longest prefix there), else the witness.
+        let shown: TraceSearch<M>.Outcome?
+        switch verdict {
+        case .pieces: shown = oneBreaks ?? whole
+        case .consistent: shown = whole ?? outcomes.last
+        default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
+        }
+        let searched = outcomes.reduce(0) { $0 + $1.candidates }
+        return TraceDiagnosis(
+            verdict: verdict, starts: starts, results: results, outcomes: outcomes, shown: shown, candidates: searched,
+            explored: explored, reused: memo.hits, beyondOne: beyondOne, oneBreaks: oneBreaks)
+    }
+
+    /// The outcome at a line the model never writes: stuck there with no search, the steps of
+    /// `prefix` (the witness of the episode's lines before it, if any) as the longest prefix.
+    public static func refusedLine(
+        _ index: Int, after prefix: TraceSearch<M>.Outcome?, origin: Int, options: TraceSearch<M>.Options, why: String,
+        orBefore: Bool = false
+    ) -> TraceSearch<M>.Outcome {
+        var out = prefix ?? TraceSearch<M>.Outcome(
+            ending: .stuck(index: index), steps: [], linesOfStep: [], candidates: 0, expanded: 0, wouldLog: [], stuckStates: [],
+            stuckCount: 0, origin: origin)
+        out.ending = .stuck(index: index)
+        out.refusal = why
+        out.refusedOrBefore = orBefore
+        out.wouldLog = []
+        out.stuckStates = []
+        out.stuckCount = 0
+        if prefix == nil { out.level = options }
+        return out
+    }
+
+    /// The witness's widest gap: the most unlogged steps between two logged ones, and the most
+    /// world actions among them (what the report says the log needed).
+    /// `isWorld`: whether a step is a world action (`Model.kind(of:)`).
+    public static func widestGap(_ outcome: TraceSearch<M>.Outcome, isWorld: (M.Action) -> Bool) -> (steps: Int, world: Int) {
+        var steps = 0, world = 0, most = (steps: 0, world: 0)
+        for (action, lines) in zip(outcome.steps, outcome.linesOfStep) {
+            if lines.isEmpty {
+                steps += 1
+                if isWorld(action) { world += 1 }
+                most = (max(most.steps, steps), max(most.world, world))
+            } else {
+                (steps, world) = (0, 0)
+            }
+        }
+        return most
+    }
+
+    /// Lines past a carried search's first that are read for a start naming one token too many.
+    static var beyondScan: Int { 4_096 }
+
+    /// Nodes a carried search expands without passing a line before it gives up and the
+    /// episode it is in is searched afresh from the model's initial states.
+    public static var stallBudget: Int { 1_000 }
+}
