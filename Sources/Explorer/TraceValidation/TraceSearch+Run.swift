@@ -231,15 +231,29 @@ extension TraceSearch {
     /// world actions in the gap (a gap needing none is passed before any is tried: narrow gaps
     /// first, in one search), then the fewest steps, then the earliest pushed, so the order is
     /// the same on every run), the trails of
-    /// every node, and the fewest gap steps each key was met with.
+    /// every node, and the fewest gap steps each key was met with. The heap holds each open
+    /// node's order and its slot in `open`, not the node: a generic node is copied through its
+    /// type's metadata across the module boundary, and a heap moves its entries log n times.
     struct Search {
-        var heap: [(entry: Open, node: Int32)] = []
+        var heap: [HeapKey] = []
+        /// The open nodes by slot (nil: popped, its slot free for the next push).
+        var open: [Open?] = []
+        var free: [Int32] = []
         var nodes: [Trail] = []
         var best: [NodeKey: UInt8] = [:]  // lookup only
         var expanded = 0
         /// The furthest position a node reached, and the first node there.
         var furthest = 0
         var deepest: Int32 = 0
+
+        /// An open node's place in the heap order, and its slot in `open`.
+        struct HeapKey {
+            var position: Int32
+            var world: UInt8
+            var total: Int32
+            var node: Int32
+            var slot: Int32
+        }
 
         mutating func push(_ entry: Open, parent: Int32, action: M.Action?) {
             let key = NodeKey(
@@ -253,7 +267,15 @@ extension TraceSearch {
                 furthest = Int(entry.position)
                 deepest = index
             }
-            heap.append((entry, index))
+            let slot: Int32
+            if let f = free.popLast() {
+                slot = f
+                open[Int(f)] = entry
+            } else {
+                slot = Int32(open.count)
+                open.append(entry)
+            }
+            heap.append(HeapKey(position: entry.position, world: entry.world, total: entry.total, node: index, slot: slot))
             var k = heap.count - 1
             while k > 0 {
                 let up = (k - 1) / 2
@@ -280,13 +302,16 @@ extension TraceSearch {
                     k = m
                 }
             }
-            return top
+            free.append(top.slot)
+            // Moved out, not copied: the popped node's state is released with it.
+            guard let entry = open[Int(top.slot)].take() else { return nil }
+            return (entry, top.node)
         }
 
-        static func before(_ a: (entry: Open, node: Int32), _ b: (entry: Open, node: Int32)) -> Bool {
-            if a.entry.position != b.entry.position { return a.entry.position > b.entry.position }
-            if a.entry.world != b.entry.world { return a.entry.world < b.entry.world }
-            if a.entry.total != b.entry.total { return a.entry.total < b.entry.total }
+        static func before(_ a: HeapKey, _ b: HeapKey) -> Bool {
+            if a.position != b.position { return a.position > b.position }
+            if a.world != b.world { return a.world < b.world }
+            if a.total != b.total { return a.total < b.total }
             return a.node < b.node
         }
     }
