@@ -3,17 +3,9 @@ import FleetModel
 import Foundation
 
 extension FleetCatalog {
-    /// The committed fleet worlds `diagnose LOG` tries with no `--config`, cheapest first: in
-    /// the order of the states `check` explores in each (Models/README.md's table), so the small
-    /// worlds answer before a large one is searched. Every `Models/fleet-card*.json` is here
-    /// (FleetCatalogTests).
-    static let diagnoseWorlds = [
-        "fleet-card-scratch-port", "fleet-card-hidden-dir", "fleet-card-stale-cache", "fleet-card-one-phone",
-        "fleet-card-title-seam", "fleet-card-four-sessions", "fleet-card-working-phone", "fleet-card-two-hosts-keep-unfilled",
-        "fleet-card-two-hosts", "fleet-card-two-sessions", "fleet-card-faults", "fleet-card-three-phones", "fleet-card-dev-builds",
-        "fleet-card-other-writer", "fleet-card-counting-seam", "fleet-card-recreated-card", "fleet-card",
-        "fleet-card-restarts", "fleet-card-device-id", "fleet-card-broadcast", "fleet-card-nightly", "fleet-card-nightly-wide",
-    ]
+    /// The committed fleet worlds `diagnose LOG` tries with no `--config`, in order: the
+    /// catalog entry's data (`ServerLog.worlds`, `FleetCatalog.worlds`).
+    static var diagnoseWorlds: [String] { entry.diagnoseWorlds }
 
     /// The folder the committed worlds are read from (the working directory's, as `--config`'s default).
     static let worldsFolder = "Models"

@@ -8,6 +8,18 @@ import Foundation
 enum FleetCatalog {
     static let name = "fleet-card"
 
+    /// The committed fleet worlds `diagnose LOG` tries with no `--config`, cheapest first: in
+    /// the order of the states `check` explores in each (Models/README.md's table), so the small
+    /// worlds answer before a large one is searched. Every `Models/fleet-card*.json` is here
+    /// (DiagnoseWorldsTests). The catalog entry supplies it (`ServerLog.worlds`).
+    static let worlds = [
+        "fleet-card-scratch-port", "fleet-card-hidden-dir", "fleet-card-stale-cache", "fleet-card-one-phone",
+        "fleet-card-title-seam", "fleet-card-four-sessions", "fleet-card-working-phone", "fleet-card-two-hosts-keep-unfilled",
+        "fleet-card-two-hosts", "fleet-card-two-sessions", "fleet-card-faults", "fleet-card-three-phones", "fleet-card-dev-builds",
+        "fleet-card-other-writer", "fleet-card-counting-seam", "fleet-card-recreated-card", "fleet-card",
+        "fleet-card-restarts", "fleet-card-device-id", "fleet-card-broadcast", "fleet-card-nightly", "fleet-card-nightly-wide",
+    ]
+
     static let entry = ModelCatalogEntry(
         name: name, summary: "the fleet card's two writers (Models/fleet-card.json; see Models/README.md)",
         decode: { FleetSystem(config: try $0.decode(FleetConfig.self)) },
@@ -60,6 +72,7 @@ enum FleetCatalog {
         countsTotalOnly: true,
         propertyClass: { FleetSystem.propertyClass($0) },
         serverLog: ServerLog(
+            worlds: worlds,
             file: { model, steps in FleetLogWriter(model: model).file(steps) },
             diagnose: { model, bytes, path, request, stop, reason in
                 let log = try readLog(bytes, path: path, request: request)

@@ -81,6 +81,8 @@ public struct ModelCatalogEntry: Sendable {
     public let name: String
     public let summary: String
     public let ranges: BoundRanges
+    /// The committed worlds `diagnose LOG` tries with no `--config`, in order (`ServerLog.worlds`).
+    public let diagnoseWorlds: [String]
     let open: @Sendable (JSONValue) throws -> RunnableModel
 
     /// A model built by `decode` from its configuration (the file's JSON without `"model"`).
@@ -116,6 +118,7 @@ public struct ModelCatalogEntry: Sendable {
         self.name = name
         self.summary = summary
         self.ranges = ranges
+        diagnoseWorlds = serverLog?.worlds ?? []
         // Closures, not an existential of the generic runner: built here, where M is concrete,
         // they call the search specialized for M (through a protocol witness it would not be).
         open = { configuration in

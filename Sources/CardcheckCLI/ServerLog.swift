@@ -9,12 +9,17 @@ public struct ServerLog<M: Model>: Sendable {
     /// log throws `ServerLogError` (one line) before any search.
     public var diagnose: @Sendable (_ model: M, _ bytes: [UInt8], _ path: String, _ request: DiagnoseRequest, _ stop: StopSignal,
         _ reason: @escaping @Sendable () -> String) throws -> (lines: [String], verdict: DiagnoseVerdict)
+    /// The committed worlds (stems of `Models/NAME.json`) `diagnose LOG` tries with no
+    /// `--config`, in the order tried (empty: none; a log is then diagnosed with `--config` only).
+    public var worlds: [String]
 
     public init(
+        worlds: [String] = [],
         file: @escaping @Sendable (M, [M.Action]) -> String,
         diagnose: @escaping @Sendable (M, [UInt8], String, DiagnoseRequest, StopSignal, @escaping @Sendable () -> String) throws
             -> (lines: [String], verdict: DiagnoseVerdict)
     ) {
+        self.worlds = worlds
         self.file = file
         self.diagnose = diagnose
     }
