@@ -221,14 +221,17 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
                 spent = 0
                 var again: TraceSearch<M>.Outcome
                 if let beyond {
+                    // Up to the episode it is in (its first lines, an episode's start, are mostly
+                    // where the carried behaviour breaks, and proving so is the long part).
+                    let last = starts[episode(of: beyond.index)] > 0 ? starts[episode(of: beyond.index)] : beyond.index
                     var probe = options
                     probe.maxStates = min(options.maxStates, options.oneBehaviourProbe)
                     again = TraceSearch(model: model, log: log, options: probe)
-                        .run(0..<beyond.index, stop: stop, reason: reason, progress: progressed, stall: nil, tick: heartbeat, openings: openings)
+                        .run(0..<last, stop: stop, reason: reason, progress: progressed, stall: nil, tick: heartbeat, openings: openings)
                     spent = again.candidates
                     explored += again.expanded
                     if again.ending == .consistent {
-                        again = refusedLine(beyond.index, after: again, origin: 0, options: options, why: beyond.why)
+                        again = refusedLine(beyond.index, after: again, origin: 0, options: options, why: beyond.why, orBefore: last < beyond.index)
                     } else if case .cutShort = again.ending, stop?.isRaised != true {
                         beyondOne = beyond
                     }
