@@ -69,6 +69,14 @@ public struct FleetDiagnosisReport {
         let n = log.lines.count
         var out: [String] = []
         var e = 0
+        // The episodes from `e` whose results are alike, as one span: the last one and its words.
+        func run(from e: Int, alike: (EpisodeResult?) -> Bool) -> (last: Int, text: String) {
+            var last = e
+            while last + 1 < starts.count, alike(results[last + 1]) { last += 1 }
+            let stop = last + 1 < starts.count ? starts[last + 1] : n
+            let episodes = last > e ? "episodes \(e + 1)–\(last + 1)" : "episode \(e + 1)"
+            return (last, "  \(episodes), lines \(log.lines[starts[e]].number)–\(log.lines[stop - 1].number)")
+        }
         while e < starts.count {
             let s = starts[e]
             let end = e + 1 < starts.count ? starts[e + 1] : n
@@ -78,19 +86,13 @@ public struct FleetDiagnosisReport {
             case .fresh?: out.append("  \(span): consistent only as a behaviour of its own, opening at its first line (no behaviour carried from the lines before writes it)")
             case .inconsistent(let index)?: out.append("  \(span): INCONSISTENT at line \(log.lines[index].number)")
             case .notSearched(let after)?:
-                var last = e
-                while last + 1 < starts.count, case .notSearched? = results[last + 1] { last += 1 }
-                let stop = last + 1 < starts.count ? starts[last + 1] : n
-                let episodes = last > e ? "episodes \(e + 1)–\(last + 1)" : "episode \(e + 1)"
-                out.append("  \(episodes), lines \(log.lines[s].number)–\(log.lines[stop - 1].number): not searched (line \(log.lines[after].number) before them is one this world never writes)")
+                let (last, text) = run(from: e) { if case .notSearched? = $0 { true } else { false } }
+                out.append(text + ": not searched (line \(log.lines[after].number) before them is one this world never writes)")
                 e = last
             case .notDecided(let index, let why)?:
                 // A run of episodes not decided is one line (a log stopped early has thousands).
-                var last = e
-                while last + 1 < starts.count, case .notDecided? = results[last + 1] { last += 1 }
-                let stop = last + 1 < starts.count ? starts[last + 1] : n
-                let episodes = last > e ? "episodes \(e + 1)–\(last + 1)" : "episode \(e + 1)"
-                out.append("  \(episodes), lines \(log.lines[s].number)–\(log.lines[stop - 1].number): not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
+                let (last, text) = run(from: e) { if case .notDecided? = $0 { true } else { false } }
+                out.append(text + ": not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
                 e = last
             }
             e += 1
