@@ -95,14 +95,7 @@ struct RankCheckpoint {
             put(UInt64(refusal.states))
         }
         put(UInt64(findings.violation.count))
-        for p in findings.violation.indices {
-            switch findings.violation[p] {
-            case .state(let n)?: put(1); put(UInt64(n))
-            case .step(let n, let a)?: put(2); put(UInt64(n)); put(UInt64(a))
-            case nil: put(0)
-            }
-            if let n = findings.witness[p] { put(1); put(UInt64(n)) } else { put(0) }
-        }
+        findings.putViolations(put)
         put(UInt64(findings.transitions))
         put(findings.beyondBound ? 1 : 0)
         put(UInt64(findings.cutStates))
@@ -179,14 +172,7 @@ struct RankCheckpoint {
         }
         guard try field("property count", max: 4096) == properties else { throw CheckpointError.otherRun(path) }
         var findings = Findings(properties: properties)
-        for p in 0..<properties {
-            switch try field("violation kind", max: 2) {
-            case 1: findings.violation[p] = .state(UInt32(try field("violation node", max: node)))
-            case 2: findings.violation[p] = .step(UInt32(try field("violation node", max: node)), UInt16(try field("violation action", max: Int(UInt16.max))))
-            default: break
-            }
-            if try field("witness flag", max: 1) == 1 { findings.witness[p] = UInt32(try field("witness node", max: node)) }
-        }
+        try findings.readViolations(node: node) { try field($0, max: $1) }
         findings.transitions = try field("transitions", max: big)
         findings.beyondBound = try field("beyond-bound flag", max: 1) == 1
         findings.cutStates = try field("cut states", max: big)

@@ -124,16 +124,7 @@ struct SearchCheckpoint {
         var findings = Findings(properties: properties)
         findings.transitions = transitions
         findings.beyondBound = beyondBound
-        for p in 0..<properties {
-            switch try field("violation kind", max: 2) {
-            case 1: findings.violation[p] = .state(UInt32(try field("violation node", max: Int(UInt32.max - 1))))
-            case 2:
-                findings.violation[p] = .step(
-                    UInt32(try field("violation node", max: Int(UInt32.max - 1))), UInt16(try field("violation action", max: Int(UInt16.max))))
-            default: break
-            }
-            if try field("witness flag", max: 1) == 1 { findings.witness[p] = UInt32(try field("witness node", max: Int(UInt32.max - 1))) }
-        }
+        try findings.readViolations(node: Int(UInt32.max - 1)) { try field($0, max: $1) }
         let parents: [UInt32] = try r.array()
         let actions: [UInt16] = try r.array()
         let used: [UInt8] = try r.array()
@@ -195,14 +186,7 @@ struct SearchCheckpoint {
         put(UInt64(findings.transitions))
         put(findings.beyondBound ? 1 : 0)
         put(UInt64(findings.violation.count))
-        for p in findings.violation.indices {
-            switch findings.violation[p] {
-            case .state(let n)?: put(1); put(UInt64(n))
-            case .step(let n, let a)?: put(2); put(UInt64(n)); put(UInt64(a))
-            case nil: put(0)
-            }
-            if let n = findings.witness[p] { put(1); put(UInt64(n)) } else { put(0) }
-        }
+        findings.putViolations(put)
         func putArray<T: FixedWidthInteger>(_ a: [T]) {
             put(UInt64(a.count))
             a.map(\.littleEndian).withUnsafeBytes { w.append(contentsOf: $0) }
