@@ -50,6 +50,18 @@ import Testing
             let wider = NewDayPlan(width: widths.upperBound + 1, height: h, fontScale: fs)
             #expect(wider.showsIcon && wider.lineCount == 1)
         }
+        // Why one width more than the issue's: between the printed columns the advance is the
+        // envelope 85/22 × 11 × fs (63.75dp at 1.50, 72.25dp at 1.70); 42 × fs (63dp, 71.4dp),
+        // the line through the printed 42dp and 84dp, wraps exactly at the issue's 110–119 and 110–128.
+        for (fs, envelope, linear, issueWidths) in [
+            (Fixtures.scale("1.5"), Rational(6375, 100), Rational(63), 110...119),
+            (Fixtures.scale("1.7"), Rational(7225, 100), Rational(714, 10), 110...128),
+        ] {
+            #expect(NewDayPlan.lineAdvance.advance(fs) == envelope && Rational(85, 22) * 11 * fs == envelope)
+            #expect(Rational(42) * fs == linear)
+            let wrapsAt42 = (110...200).filter { ((linear / NewDayPlan.textBox(width: $0, icon: true)).ceiling.intValue ?? 0) > 1 }
+            #expect(wrapsAt42 == Array(issueWidths))
+        }
     }
 
     @Test("130 × 130dp at fontScale 2.0 grants one line, and the plan shows the 'New day' line, not the caption row")
