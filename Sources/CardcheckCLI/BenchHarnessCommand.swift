@@ -22,8 +22,9 @@ enum BenchHarnessCommand {
         on) with the ratios; --misses M also lists the M most frequent non-ideal results.
 
         --big shrinks one failure of a big input: a list of N values (default 10000) that a
-        24-bit radix sort gets wrong, drawn as array(count: 0...N) and as a length then
-        array(count: n...n), and prints per shape the shrunk list, candidates, calls and time.
+        radix sort reading integers as unsigned gets wrong (it sorts negative numbers last),
+        drawn as array(count: 0...N) and as a length then array(count: n...n), and prints per
+        shape the shrunk list, candidates, calls and time.
 
         Ctrl-C or SIGTERM stops either with the figures of the work done so far, then a line
         saying so (exit 130 / 143).
