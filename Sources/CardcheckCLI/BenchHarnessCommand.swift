@@ -23,8 +23,9 @@ enum BenchHarnessCommand {
 
         --big shrinks one failure of a big input: a list of N values (default 10000) that a
         radix sort reading integers as unsigned gets wrong (it sorts negative numbers last),
-        drawn as array(count: 0...N) and as a length then array(count: n...n), and prints per
-        shape the shrunk list, candidates, calls and time.
+        drawn as array(count: 0...N), as a length then array(count: n...n), and at a fixed
+        length, array(count: N...N), and prints per shape the shrunk list (its non-zero values
+        by place), candidates, calls, and wall and CPU time.
 
         Ctrl-C or SIGTERM stops either with the figures of the work done so far, then a line
         saying so (exit 130 / 143).

@@ -38,6 +38,8 @@ extension Shrinker {
             let size = (elements.count + blocks - 1) / blocks
             guard size >= 1 else { return false }
             let first = spans[elements[0]].range.lowerBound
+            // Its length forced: a deletion only shifts its values (`zeroSpans` zeroes them in runs).
+            guard !isInsideFixedList(first..<first + 1) else { return false }
             let lengthIndex = first - 1
             let lengthFirst = !isFree(first) && lengthIndex >= 0 && isNumber(lengthIndex)
             for start in stride(from: (elements.count - 1) / size * size, through: 0, by: -size) where !exhausted {
@@ -53,5 +55,31 @@ extension Shrinker {
             blocks *= 2
         }
         return false
+    }
+
+    /// The choice ranges of the best's big lists whose length is forced: every "one more?" flag
+    /// forced and no number drawn just before that could be their length (one no larger than
+    /// their count, which `deleteBigListBlocks` lowers). Deleting their elements, or choices in
+    /// them, leaves the replay reading as many choices: the candidate is at best the same list
+    /// shifted, and costs a replay of the whole list (on 10,000 elements the deletion passes
+    /// spent the time budget so). Small lists are not looked at: they keep their candidates.
+    mutating func fixedBigLists() -> [Range<Int>] {
+        if let cachedFixedLists, cachedFixedLists.improvement == improvements { return cachedFixedLists.ranges }
+        let spans = tree().spans
+        var ranges: [Range<Int>] = []
+        for members in bigListGroups() {
+            let elements = spans[members[members.count - 1]].range.count == 1 ? members.dropLast() : members[...]
+            guard members.allSatisfy({ !isFree(spans[$0].range.lowerBound) }), let firstElement = elements.first else { continue }
+            let first = spans[firstElement].range.lowerBound, lengthIndex = first - 1
+            if lengthIndex >= 0, isNumber(lengthIndex), best.choices[lengthIndex] <= UInt64(elements.count) { continue }
+            ranges.append(first..<spans[members[members.count - 1]].range.upperBound)
+        }
+        cachedFixedLists = (improvements, ranges)
+        return ranges
+    }
+
+    /// Whether `range` lies inside a big list of forced length (`fixedBigLists`).
+    mutating func isInsideFixedList(_ range: Range<Int>) -> Bool {
+        fixedBigLists().contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
     }
 }

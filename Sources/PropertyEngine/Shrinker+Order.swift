@@ -23,11 +23,16 @@ extension Shrinker {
             let groups = tree().siblingGroups()
             guard group < groups.count else { break }
             if (tree().spans[groups[group][0]].kind == .element) != elements { group += 1; continue }
-            var i = 0
+            var i = 0, members = groups[group], membersAt = improvements
             while !exhausted {
-                let groups = tree().siblingGroups()
-                guard group < groups.count, i < groups[group].count - 1 else { break }
-                let members = groups[group]
+                // The group found again only after a swap (at each pair, n² on a long list).
+                if membersAt != improvements {
+                    let groups = tree().siblingGroups()
+                    guard group < groups.count else { break }
+                    members = groups[group]
+                    membersAt = improvements
+                }
+                guard i < members.count - 1 else { break }
                 let partners = members.count <= 8 ? Array(i + 1..<members.count) : [i + 1]
                 for j in partners where swap(members, i, j) { improved = true; break }
                 i += 1
@@ -50,8 +55,9 @@ extension Shrinker {
     /// span may come first when what it starts with is smaller).
     private mutating func swap(_ members: [Int], _ i: Int, _ j: Int) -> Bool {
         let spans = tree().spans
+        // The two compared first: every part copied only for a candidate (n² on a long list).
+        guard best.choices[spans[members[j]].range].lexicographicallyPrecedes(best.choices[spans[members[i]].range]) else { return false }
         var parts = members.map { Array(best.choices[spans[$0].range]) }
-        guard parts[j].lexicographicallyPrecedes(parts[i]) else { return false }
         parts.swapAt(i, j)
         return consider(rebuild(members, spans, parts))
     }
@@ -79,7 +85,7 @@ extension Shrinker {
             let moved = tree.spans[index].range
             let children = tree.children(of: index)
             if let parent = tree.parent[index], let first = children.first,
-               let sibling = tree.children(of: parent).first(where: { tree.spans[$0].range.lowerBound >= moved.upperBound }) {
+               let sibling = tree.nextSibling(of: index) {
                 let target = tree.spans[sibling].range, inserted = Array(best.choices[target])
                 let before = Array(best.choices[..<moved.lowerBound]) + [0] + best.choices[moved.upperBound..<target.lowerBound]
                 let after = Array(best.choices[target.upperBound...])

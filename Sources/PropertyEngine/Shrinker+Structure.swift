@@ -35,7 +35,10 @@ extension Shrinker {
     mutating func deleteSpanRuns() -> Bool {
         var improved = false, group = 0
         while !exhausted {
-            guard group < tree().siblingGroups().count else { break }
+            let groups = tree().siblingGroups()
+            guard group < groups.count else { break }
+            // A big list of forced length: deleting its elements cannot shorten it.
+            if isInsideFixedList(tree().spans[groups[group][0]].range) { group += 1; continue }
             var position = 0
             while !exhausted {
                 let groups = tree().siblingGroups()
@@ -47,7 +50,7 @@ extension Shrinker {
         var index = tree().spans.count - 1
         while index >= 0, !exhausted {
             let spans = tree().spans
-            if index < spans.count, consider(removing(spans[index].range)) { improved = true }
+            if index < spans.count, !isInsideFixedList(spans[index].range), consider(removing(spans[index].range)) { improved = true }
             index -= 1
         }
         return improved
@@ -90,7 +93,7 @@ extension Shrinker {
         for size in (1...8).reversed() {
             var start = best.choices.count - size
             while start >= 0, !exhausted {
-                if consider(removing(start..<start + size)) { improved = true }
+                if !isInsideFixedList(start..<start + size), consider(removing(start..<start + size)) { improved = true }
                 start -= 1
             }
         }
@@ -104,7 +107,8 @@ extension Shrinker {
             let tree = tree()
             guard index < tree.spans.count else { break }
             let outer = tree.spans[index]
-            for inner in tree.descendants(of: index) where tree.spans[inner].kind == outer.kind {
+            // Not by a part of a big list of forced length: the list is still read whole after it.
+            for inner in tree.descendants(of: index) where tree.spans[inner].kind == outer.kind && !isInsideFixedList(tree.spans[inner].range) {
                 var candidate = Array(best.choices[..<outer.range.lowerBound])
                 candidate += best.choices[tree.spans[inner].range]
                 candidate += best.choices[outer.range.upperBound...]
@@ -127,7 +131,7 @@ extension Shrinker {
                 let groups = tree().siblingGroups(minimum: 1).filter { tree().spans[$0[0]].kind == .element }
                 guard group < groups.count, position < groups[group].count else { break }
                 let spans = tree().spans, length = spans[groups[group][0]].range.lowerBound - 1
-                guard length >= 0, best.choices[length] > 0 else { break }
+                guard length >= 0, best.choices[length] > 0, !isInsideFixedList(spans[groups[group][0]].range) else { break }
                 let lowered = replacing(best.choices, length, best.choices[length] - 1)
                 if consider(removing(spans[groups[group][position]].range, from: lowered)) { improved = true } else { position += 1 }
             }
@@ -144,10 +148,23 @@ extension Shrinker {
         while !exhausted {
             let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
             guard group < groups.count else { break }
-            guard position < groups[group].count else { group += 1; position = 0; continue }
+            // Whether the list holds positions does not depend on where the run starts: asked
+            // once a list (asked at each position, it cost n² on a long list that holds none).
+            guard position < groups[group].count, holdsPositions(groups[group]),
+                  !isInsideFixedList(tree().spans[groups[group][0]].range) else { group += 1; position = 0; continue }
             if deleteAndShiftRun(of: groups[group], from: position) { improved = true } else { position += 1 }
         }
         return improved
+    }
+
+    /// Whether a list's elements are each one number below its length (a list indexing itself).
+    private mutating func holdsPositions(_ members: [Int]) -> Bool {
+        let spans = tree().spans, base = best.choices
+        let elements = members.indices.filter { spans[members[$0]].range.count > 1 }
+        return !elements.isEmpty && elements.allSatisfy {
+            let value = spans[members[$0]].range.upperBound - 1
+            return spans[members[$0]].range.count == 2 && isNumber(value) && base[value] < UInt64(elements.count)
+        }
     }
 
     /// A list that indexes itself cut to a part closed under its own positions: an element, the

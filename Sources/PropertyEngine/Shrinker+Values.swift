@@ -30,8 +30,14 @@ extension Shrinker {
     /// choices after it be read as what follows (deletion is its own pass).
     mutating func zeroElementRuns() -> Bool {
         var improved = false, group = 0, position = 0
+        var groups: [[Int]] = [], groupsAt = -1
         while !exhausted {
-            let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
+            // The lists found again only after an improvement (at each position, n² on a long list).
+            if groupsAt != improvements {
+                let tree = tree()
+                groups = tree.siblingGroups().filter { tree.spans[$0[0]].kind == .element }
+                groupsAt = improvements
+            }
             guard group < groups.count else { break }
             guard position < groups[group].count else { group += 1; position = 0; continue }
             let value = tree().spans[groups[group][position]].range.dropFirst()

@@ -3,7 +3,8 @@
 /// fails the same way (same `Failure.signature`).
 ///
 /// The passes (Hypothesis's, over choice sequences), in three tiers (`tiers`), until none changes
-/// anything or the budget is spent. First: a big list's halves, quarters, … deleted; cut loops between equal model states and delete whole
+/// anything or the budget is spent. First: a big list's halves, quarters, … deleted (a big
+/// list of forced length gets no deletion: it cannot be shortened); cut loops between equal model states and delete whole
 /// stateful steps; replace a span by one of its descendants (a node by a subtree); cut a list
 /// indexing itself to a part closed under its positions; delete list elements and lower by as many
 /// the positions pointing past them (a list indexing itself, an index drawn after it: a run found
@@ -68,6 +69,8 @@ struct Shrinker<Value> {
     private(set) var outOfTime = false
     private var cache = ChoiceCache<Outcome>(rejected: .rejected)
     private var cachedTree: (improvement: Int, tree: SpanTree)?
+    /// The best's big lists of forced length (`fixedBigLists`), recomputed after an improvement.
+    var cachedFixedLists: (improvement: Int, ranges: [Range<Int>])?
 
     /// `evaluate` replays a choice sequence and says what the replay read and how it ended;
     /// `evaluateValues` the same for draws replayed by value. Both ask `known` with the choices

@@ -50,6 +50,18 @@ struct SpanTree {
         return inside
     }
 
+    /// The first span after span `i` (starting at or past its end) with the same innermost
+    /// enclosing span: a scan from `i`, not of the parent's every child (n² on a long list).
+    func nextSibling(of i: Int) -> Int? {
+        guard let parent = parent[i] else { return nil }
+        var j = i + 1
+        while j < spans.count, spans[j].range.lowerBound < spans[parent].range.upperBound {
+            if self.parent[j] == parent, spans[j].range.lowerBound >= spans[i].range.upperBound { return j }
+            j += 1
+        }
+        return nil
+    }
+
     /// Every span strictly inside span `i`, largest first.
     func descendants(of i: Int) -> [Int] {
         let outer = spans[i].range

@@ -46,8 +46,9 @@ import Testing
     func big() {
         let c = CapturedConsole()
         #expect(c.run("bench-harness", "--big", "--elements", "200") == 0)
-        #expect(c.out.count == 3)
+        #expect(c.out.count == 4)
         #expect(c.out.first?.hasPrefix("big inputs: a 200-element list failing an unsigned radix sort") == true)
+        #expect(c.out.last?.hasPrefix("array(count: 200...200): 200 → 200 elements (1 non-zero: -1 at 199) ") == true)
         let mixed = CapturedConsole()
         #expect(mixed.run("bench-harness", "--big", "--cases", "5") == 2)
         #expect(mixed.err == ["cardcheck: --cases is not used with --big"])

@@ -19,6 +19,21 @@ import Testing
         #expect(tree.descendants(of: 0) == [1, 2, 3, 4])  // largest first, then in order
     }
 
+    @Test("a span's next sibling is its parent's first child past its end, found by a scan from it")
+    func nextSibling() throws {
+        let gen = Gen.array(of: Gen.zip(Gen.int(in: 0...9), Gen.array(of: Gen.bool, count: 2...2)), count: 3...3)
+        let source = ChoiceSource(replaying: [])
+        _ = try gen.drawn(from: source)
+        let tree = SpanTree(source.spans)
+        for i in tree.spans.indices {
+            let expected = tree.parent[i].flatMap { parent in
+                tree.children(of: parent).first { tree.spans[$0].range.lowerBound >= tree.spans[i].range.upperBound }
+            }
+            #expect(tree.nextSibling(of: i) == expected, "span \(i)")
+        }
+        #expect(tree.spans.indices.contains { tree.nextSibling(of: $0) != nil })
+    }
+
     @Test("a generated list of records records a span per element and per field")
     func generatedSpans() throws {
         let gen = Gen.array(of: Gen.zip(Gen.int(in: 0...9), Gen.bool), count: 2...2)
