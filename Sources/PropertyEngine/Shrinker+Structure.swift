@@ -148,8 +148,8 @@ extension Shrinker {
         while !exhausted {
             let groups = tree().siblingGroups().filter { tree().spans[$0[0]].kind == .element }
             guard group < groups.count else { break }
-            // Whether the list holds positions does not depend on where the run starts: asked
-            // once a list (asked at each position, it cost n² on a long list that holds none).
+            // Whether the list holds positions does not depend on where the run starts: a list
+            // that holds none is left at once (asked at each of its positions, that cost n²).
             guard position < groups[group].count, holdsPositions(groups[group]),
                   !isInsideFixedList(tree().spans[groups[group][0]].range) else { group += 1; position = 0; continue }
             if deleteAndShiftRun(of: groups[group], from: position) { improved = true } else { position += 1 }
