@@ -25,20 +25,20 @@ extension FleetCatalog {
         let log: FleetLog
         var worlds: [FleetWorldsDiagnosis.World] = []
         do {
-            log = try readLog([UInt8](data), path: path, request: request)
+            log = try ServerLog.read(logFormat, [UInt8](data), path: path, request: request)
             for name in diagnoseWorlds where names?.contains(name) ?? true {
                 let file = try ConfigFile(path: "\(worldsFolder)/\(name).json")
                 guard file.entry.name == FleetCatalog.name else { throw CommandError.noServerLog(file.path, file.entry.name) }
                 _ = try file.open()  // a configuration the model refuses: one line naming its file
                 let model = try FleetSystem(configuration: file.configuration)
-                worlds.append(.init(name: name, path: file.path, model: model, options: try diagnosisOptions(model, log, path: path, request: request)))
+                worlds.append(.init(name: name, path: file.path, model: model, options: try ServerLog.options(logFormat, model, log, path: path, request: request)))
             }
         } catch let error as ServerLogError {
             throw CommandError(error.message)
         }
         let stop = RunStop()
         let reason = stop.reason
-        let watch = watching(log, request)
+        let watch = ServerLog<FleetSystem>.watching(log, request)
         let result = stop.during(timeLimit: request.timeLimit) {
             FleetWorldsDiagnosis.make(
                 worlds, log, path: path, stop: stop.signal, reason: reason, progress: request.report,

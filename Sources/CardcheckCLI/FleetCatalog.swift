@@ -71,20 +71,5 @@ enum FleetCatalog {
         },
         countsTotalOnly: true,
         propertyClass: { FleetSystem.propertyClass($0) },
-        serverLog: ServerLog(
-            worlds: worlds,
-            file: { model, steps in FleetLogWriter(model: model).file(steps) },
-            diagnose: { model, bytes, path, request, stop, reason in
-                let log = try readLog(bytes, path: path, request: request)
-                let options = try diagnosisOptions(model, log, path: path, request: request)
-                let watch = watching(log, request)
-                let report = FleetDiagnosisReport.make(
-                    model, log, path: path, options: options, stop: stop, reason: reason, progress: watch.progress, heartbeat: watch.heartbeat)
-                switch report.verdict {
-                case .consistent: return (report.lines, .consistent)
-                case .inconsistent, .pieces, .noEvidence: return (report.lines, .inconsistent)
-                case .cutShort: return (report.lines, .cutShort)
-                case .unbroken: return (report.lines, .unbroken)
-                }
-            }))
+        serverLog: ServerLog(worlds: worlds, file: { model, steps in FleetLogWriter(model: model).file(steps) }, format: logFormat))
 }

@@ -13,28 +13,14 @@ extension FleetDiagnosisReport {
             let settle = settling(model, steps)
             steps += settle.steps
             linesOfStep += settle.steps.map { _ in [] }
-            let gap = FleetDiagnosisReport.widestGap(outcome)
-            out.append("its widest gap: \(gap.steps) unlogged step(s), \(gap.world) of them world actions")
+            out.append(TraceReport.widestGap(outcome, model))
             out.append("witness: a behaviour of \(steps.count) steps whose server log is exactly these lines (story below; [log N] = the line the step wrote)")
             if !settle.steps.isEmpty || settle.settles {
                 out.append("  after the last line the system settles in \(settle.steps.count) unlogged system step(s)" + (settle.settles ? "" : " and then would log more (the log ends first)"))
             }
         case .stuck(let index):
             let line = log.lines[index]
-            let origin = outcome.origin < log.lines.count ? log.lines[outcome.origin].number : 1
-            if outcome.refusedOrBefore, let last = outcome.linesOfStep.last(where: { !$0.isEmpty })?.last {
-                out.append("NOT past line \(line.number): no behaviour from line \(origin) writes it; it writes lines \(origin)–\(log.lines[last].number), and where between them and line \(line.number) it breaks was not searched")
-            } else if outcome.refusedOrBefore {
-                out.append("NOT past line \(line.number): no behaviour from line \(origin) writes it; where before it it breaks was not searched")
-            } else if index > outcome.origin {
-                out.append("INCONSISTENT at line \(line.number): the model can write lines \(origin)–\(log.lines[index - 1].number) (the longest prefix), not line \(line.number) after them")
-            } else if outcome.refusal != nil {
-                out.append("INCONSISTENT at line \(line.number): the model writes no such line in any state")
-            } else if diagnosis.options.window {
-                out.append("INCONSISTENT at line \(line.number): no state the configuration reaches writes it (the window opens nowhere)")
-            } else {
-                out.append("INCONSISTENT at line \(line.number): the model cannot write it from its initial states (no prefix of the log is a behaviour)")
-            }
+            out.append(TraceReport.stuck(outcome, at: index, log, window: diagnosis.options.window))
             out.append("  line \(line.number) says: \(FleetDiagnosis.untimed(line.event))")
             if let why = FleetWorldAssumption.broken(model.config, log, at: index) {
                 out.append("  it breaks an assumption of this configuration: \(why)")
@@ -45,29 +31,18 @@ extension FleetDiagnosisReport {
                 out.append("longest prefix, one behaviour of \(steps.count) steps:")
                 break
             }
-            if outcome.wouldLog.isEmpty {
-                out.append("  the model would log nothing more there within the gap bounds")
-            } else {
-                out.append("  the model would log instead:")
-                out += outcome.wouldLog.prefix(8).map { "    \($0)" }
-                if outcome.wouldLog.count > 8 { out.append("    ... \(outcome.wouldLog.count - 8) more") }
-            }
-            out.append("  candidate states there: \(outcome.stuckCount) (first \(outcome.stuckStates.count) below)")
-            for s in outcome.stuckStates { out.append("    " + describe(model, s)) }
-            out += bounds(outcome)
+            out += TraceReport.wouldLog(outcome)
+            out += TraceReport.candidates(outcome) { describe(model, $0) }
+            out += TraceReport.bounds(outcome)
             out.append("longest prefix, one behaviour of \(steps.count) steps:")
         case .unbroken(let name):
             let settle = settling(model, steps)
             steps += settle.steps
             linesOfStep += settle.steps.map { _ in [] }
             out.append("no behaviour within the gap bounds writes these lines and breaks \(name); the first that writes them (\(steps.count) steps, story below) keeps it")
-            out += bounds(outcome)
-        case .stalled(let index):
-            out.append("NOT decided: the carried search gave up at line \(log.lines[min(index, max(0, log.lines.count - 1))].number)")
-            out.append("the behaviour reached so far (\(steps.count) steps):")
-        case .cutShort(let index, let why):
-            out.append("NOT decided: the search was cut short at line \(log.lines[min(index, max(0, log.lines.count - 1))].number) (\(why)); \(outcome.candidates) candidate states stored")
-            out.append("the behaviour reached so far (\(steps.count) steps):")
+            out += TraceReport.bounds(outcome)
+        case .stalled, .cutShort:
+            out += TraceReport.notDecided(outcome, log)
         }
         if case .stuck(let index) = outcome.ending, index <= outcome.origin {
             // Stuck at the first line it read: no window opened, no behaviour started.
@@ -108,55 +83,15 @@ extension FleetDiagnosisReport {
         return ["  the window opens at line \(line) on \(reached): " + describe(model, s)]
     }
 
-    /// For an answer that tried every behaviour within the gap bounds: which bound cut a path
-    /// (the answer holds within it only) and the next width to try; or that none did.
-    static func bounds(_ outcome: FleetDiagnosis.Outcome) -> [String] {
-        guard let level = outcome.level else { return [] }
-        var cut: [String] = []
-        var next: [String] = []
-        if outcome.cutBySteps {
-            cut.append("--gap-steps \(level.gapSteps)")
-            if level.gapSteps < 64 { next.append("--gap-steps \(min(64, level.gapSteps + 8))") }
-        }
-        if outcome.cutByWorld {
-            cut.append("--gap-budget \(level.gapWorldBudget)")
-            if level.gapWorldBudget < 8 { next.append("--gap-budget \(level.gapWorldBudget + 1)") }
-        }
-        guard !cut.isEmpty else { return ["  no gap bound cut a path: this holds at any gap width"] }
-        return ["  this holds within the gap bounds: \(cut.joined(separator: " and ")) cut paths"
-            + (next.isEmpty ? " (already the widest)" : "; the next width: \(next.joined(separator: " "))")]
-    }
-
     /// The steps a report tells as a story at most.
     static let storyLimit = 400
 
     /// Every property (not a reachability goal) the steps break, at the first step it breaks.
     static func broken(_ model: FleetSystem, _ steps: [FleetSystem.Action], _ linesOfStep: [[Int]], _ log: FleetLog) -> [String] {
-        guard var state = model.initialStates().first else { return [] }
-        var states = [state]
-        for a in steps {
-            guard let next = model.next(state, a) else { break }
-            state = next
-            states.append(next)
+        TraceReport.broken(model, steps, linesOfStep, log) { name in
+            let cause = name.contains(":") ? String(name.split(separator: ":").last ?? "") : ""
+            return FleetStory.causeMeaning[cause] ?? FleetStory.classMeaning[FleetSystem.propertyClass(name)]
         }
-        var lastLine = [Int](repeating: -1, count: states.count)
-        for k in 1..<max(1, states.count) {
-            lastLine[k] = linesOfStep[k - 1].last ?? lastLine[k - 1]
-        }
-        var out: [String] = []
-        for p in model.properties where p.kind != .sometimes {
-            // Judged as the explorer judges (replay, minimization): the states are replayed once.
-            let judge = PropertyJudge(model: model, property: p)
-            let at = states.indices.first { k in judge.breaks(before: k > 0 ? (states[k - 1], steps[k - 1]) : nil, states[k]) }
-            guard let k = at else { continue }
-            let after = lastLine[k] >= 0 ? "after log line \(log.lines[lastLine[k]].number)" : "before the log's first line"
-            let cls = FleetSystem.propertyClass(p.name)
-            let cause = p.name.contains(":") ? String(p.name.split(separator: ":").last ?? "") : ""
-            var text = "  \(p.name) at step \(k) (\(after))"
-            if let meaning = FleetStory.causeMeaning[cause] { text += ": " + meaning } else if let m = FleetStory.classMeaning[cls] { text += ": " + m }
-            out.append(text)
-        }
-        return ["properties broken on the way:"] + (out.isEmpty ? ["  none"] : out)
     }
 
     /// After the log's last line: unlogged system steps (the first enabled in action order that

@@ -14,21 +14,11 @@ extension FleetDiagnosisReport {
         let found = TraceDiagnosis.breaking(
             name, model, log, options: options, stop: stop, reason: reason, progress: progress, heartbeat: heartbeat)
         var text = header(model, log, path: path, episodes: 1, options: options)
-        let causes = model.properties.filter { $0.kind != .sometimes && FleetSystem.propertyClass($0.name) == name && $0.name != name }
-        let asked = causes.isEmpty ? name : "\(name) (any of its \(causes.count) cause(s): \(causes.map(\.name).joined(separator: ", ")))"
-        text.append("asked: a behaviour that writes every line and breaks \(asked) (--breaking: the log is searched as one episode)")
+        text.append(TraceReport.asked(name, model))
         if let outcome = found.shown { text += body(FleetDiagnosis(model: model, log: log, options: options), outcome, log) }
-        text.append("search: \(found.candidates) candidate state(s), \(found.explored) gap state(s) explored")
+        text.append(TraceReport.breakingSearch(found))
         text += FleetLogRule.lines(log)
-        switch found.verdict {
-        case .consistent: text.append("result: consistent, and a behaviour that writes it breaks \(name)")
-        case .inconsistent(let line):
-            text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
-        case .unbroken:
-            text.append("result: consistent, but no behaviour within the gap bounds that writes it breaks \(name)")
-        case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
-        case .pieces, .noEvidence: break  // not from one search
-        }
+        text += TraceReport.breakingResult(found.verdict, name)
         return FleetDiagnosisReport(verdict: found.verdict, lines: text, outcomes: found.outcomes)
     }
 

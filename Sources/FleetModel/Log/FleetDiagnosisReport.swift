@@ -30,7 +30,7 @@ public struct FleetDiagnosisReport {
     ) -> FleetDiagnosisReport {
         if log.lines.isEmpty {
             var text = header(model, log, path: path, episodes: 0, options: options)
-            text.append("result: no evidence (no line of a kind the model knows: nothing to check)")
+            text.append(TraceReport.noEvidence)
             return FleetDiagnosisReport(verdict: .noEvidence, lines: text, outcomes: [])
         }
         if let name = options.breaking {
@@ -42,63 +42,15 @@ public struct FleetDiagnosisReport {
         var text = header(model, log, path: path, episodes: found.starts.count, options: options)
         text += episodeLines(log, found.starts, found.results)
         if let shown = found.shown { text += body(diagnosis, shown, log) }
-        text.append("search: \(found.candidates) candidate state(s) over \(found.outcomes.count) run(s), \(found.explored) gap state(s) explored"
-            + (found.reused > 0 ? "; \(found.reused) search(es) answered by an earlier one that read the same lines up to names" : ""))
+        text.append(TraceReport.search(found))
         text += FleetLogRule.lines(log)
-        switch found.verdict {
-        case .consistent: text.append("result: consistent (one behaviour of the model writes every line)")
-        case .pieces(let line):
-            if let beyondOne = found.beyondOne {
-                if found.oneBreaks?.refusedOrBefore != true {
-                    text.append("no behaviour carried from the first line writes line \(line): \(beyondOne.why); where before it the carried behaviour breaks was not decided (the search of the lines before it stopped at \(options.oneBehaviourProbe) states)")
-                }
-                text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line) or before)")
-            } else {
-                text.append("result: NOT one behaviour (each episode is consistent on its own, but the behaviour carried from the first line breaks at line \(line))")
-            }
-        case .inconsistent(let line): text.append("result: INCONSISTENT at line \(line) (the model cannot write it after the lines before it)")
-        case .cutShort(let why): text.append("result: NOT decided (search cut short: \(why))")
-        case .unbroken, .noEvidence: break  // only with `breaking`, or an empty log (above)
-        }
+        text += TraceReport.result(found, options: options)
         return FleetDiagnosisReport(verdict: found.verdict, lines: text, outcomes: found.outcomes)
     }
 
-    /// The episodes: a count when all are consistent and carried, else one line for each that is
-    /// not (searched afresh, inconsistent), and one for each run of episodes not decided.
+    /// The episodes (`TraceReport.episodes`): a new one at each decide start.
     static func episodeLines(_ log: FleetLog, _ starts: [Int], _ results: [EpisodeResult?]) -> [String] {
-        let n = log.lines.count
-        var out: [String] = []
-        var e = 0
-        // The episodes from `e` whose results are alike, as one span: the last one and its words.
-        func run(from e: Int, alike: (EpisodeResult?) -> Bool) -> (last: Int, text: String) {
-            var last = e
-            while last + 1 < starts.count, alike(results[last + 1]) { last += 1 }
-            let stop = last + 1 < starts.count ? starts[last + 1] : n
-            let episodes = last > e ? "episodes \(e + 1)–\(last + 1)" : "episode \(e + 1)"
-            return (last, "  \(episodes), lines \(log.lines[starts[e]].number)–\(log.lines[stop - 1].number)")
-        }
-        while e < starts.count {
-            let s = starts[e]
-            let end = e + 1 < starts.count ? starts[e + 1] : n
-            let span = "episode \(e + 1), lines \(log.lines[s].number)–\(log.lines[end - 1].number)"
-            switch results[e] {
-            case .consistent?, nil: if starts.count <= 20 { out.append("  \(span): consistent") }
-            case .fresh?: out.append("  \(span): consistent only as a behaviour of its own, opening at its first line (no behaviour carried from the lines before writes it)")
-            case .inconsistent(let index)?: out.append("  \(span): INCONSISTENT at line \(log.lines[index].number)")
-            case .notSearched(let after)?:
-                let (last, text) = run(from: e) { if case .notSearched? = $0 { true } else { false } }
-                out.append(text + ": not searched (line \(log.lines[after].number) before them is one this world never writes)")
-                e = last
-            case .notDecided(let index, let why)?:
-                // A run of episodes not decided is one line (a log stopped early has thousands).
-                let (last, text) = run(from: e) { if case .notDecided? = $0 { true } else { false } }
-                out.append(text + ": not decided: the search was cut short at line \(log.lines[min(index, n - 1)].number) (\(why))")
-                e = last
-            }
-            e += 1
-        }
-        let carried = results.count { $0 == .consistent }
-        return ["episodes: \(starts.count) (one at the first line and at each decide start), \(carried) consistent as one carried behaviour"] + out
+        TraceReport.episodes(log, starts, results, startsAt: "each decide start")
     }
 
     /// The witness's widest gap (`TraceDiagnosis.widestGap`): what the report says the log needed.
