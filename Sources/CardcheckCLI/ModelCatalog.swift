@@ -6,9 +6,7 @@ public enum ModelCatalog {
     public static let entries: [ModelCatalogEntry] = [
         FleetCatalog.entry,
         CheckinCatalog.entry,
-        ModelCatalogEntry(
-            TwoPhaseCommit.self, name: "two-phase-commit",
-            summary: "Lamport's two-phase commit; key \"resourceManagers\" (1-12)"),
+        TwoPhaseCommitCatalog.entry,
         ModelCatalogEntry(DieHard.self, name: "die-hard", summary: "the Die Hard jugs; keys \"small\", \"big\", \"target\""),
         ModelCatalogEntry(
             FlagMutex.self, name: "flag-mutex",

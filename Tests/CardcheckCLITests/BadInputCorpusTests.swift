@@ -139,6 +139,13 @@ struct BadInputCorpusTests {
          "Models/die-hard.json: model \"die-hard\" writes no server log to diagnose"),
         (["diagnose", log("none")], 2, "\(log("none")): no such file"),
         (["diagnose", log("log-bad-env"), "--gap-steps", "0"], 2, "--gap-steps must be an integer from 1 to 64, got '0'"),
+        // A transaction manager's log (two-phase commit's reader).
+        (["diagnose", log("tm-bad-rm"), "--config", "Models/two-phase-commit.json"], 2,
+         "\(log("tm-bad-rm")): line 2: $.rm: expected a non-empty resource manager name"),
+        (["diagnose", log("tm-unknown-kind"), "--config", "Models/two-phase-commit.json"], 2,
+         "\(log("tm-unknown-kind")): line 2: $.event: unknown event kind \"vote\" (a transaction manager's log has: prepared, commit, abort)"),
+        (["diagnose", log("log-bad-env"), "--config", "Models/two-phase-commit.json"], 2,
+         "\(log("log-bad-env")): line 1: $.event: unknown event kind \"adopted\" (a transaction manager's log has: prepared, commit, abort)"),
     ]
 
     @Test("every bad server log is one line naming the file, the line and what was expected; nothing on stdout", arguments: logs)
