@@ -16,6 +16,7 @@ struct DiagnoseTwoPhaseCommitTests {
         let c = CapturedConsole()
         #expect(c.run("diagnose", Self.log("commit"), "--config", Self.config) == ExitCode.pass)
         #expect(c.out.first == "\(Self.log("commit")): 4 line(s) read, one transaction; model two-phase-commit: 3 resource manager(s), the transaction manager's log")
+        #expect(c.out.contains("the log is read as a window: its first line may be written from any state the model reaches (up to 3 world action(s) before it; --from-start for a whole log)"))
         #expect(c.out.last == "result: consistent (one behaviour of the model writes every line)")
         #expect(c.out.filter { $0.hasPrefix("  ") && $0.contains(". [log ") }.count == 4)
         #expect(c.out.contains("  the log's names: rm1 is db-2, rm2 is db-1, rm3 is db-3"))
