@@ -25,6 +25,9 @@ enum DiagnoseCommand {
         A malformed line is refused (one line naming the file, the line and what was expected);
         an event kind the spec does not list is skipped and counted, or refused with --strict;
         fields beyond those the format needs are ignored.
+        With a two-phase-commit configuration the log is a transaction manager's
+        ({"event":"prepared","rm":"db-2"}, {"event":"commit"}, {"event":"abort"}; Docs/diagnose.md,
+        "Another model's log"): the same search and verdicts, the flags its log has (not --events).
         With --breaking PROPERTY the witness must also break that property, or with a class
         (zombie-card) any of its causes (a log of a frozen card: is it
         zombie-card:unaddressable?): the log is searched as one episode, the steps

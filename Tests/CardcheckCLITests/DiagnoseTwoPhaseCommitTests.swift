@@ -26,6 +26,15 @@ struct DiagnoseTwoPhaseCommitTests {
         #expect(c.err.isEmpty, "\(c.err)")
     }
 
+    @Test("Docs/diagnose.md shows the commit's run with its real output")
+    func documented() throws {
+        let c = CapturedConsole()
+        #expect(c.run("diagnose", Self.log("commit"), "--config", Self.config) == ExitCode.pass)
+        let shown = "```sh\ncardcheck diagnose \(Self.log("commit")) --config \(Self.config)\n```\n\n```text\n"
+            + c.out.joined(separator: "\n") + "\n```\n"
+        #expect(try String(contentsOfFile: "Docs/diagnose.md", encoding: .utf8).contains(shown))
+    }
+
     @Test("a Prepared after the TM decided is inconsistent at its line (exit 1): the line, what the TM would log instead, the candidate states, no gap bound cut a path")
     func inconsistent() {
         let c = CapturedConsole()
