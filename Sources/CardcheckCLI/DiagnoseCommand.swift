@@ -99,7 +99,11 @@ enum DiagnoseCommand {
                 guard list.allSatisfy({ !$0.isEmpty }) else { throw CommandError.emptyNameList("--worlds", "world", text) }
                 names = list
             }
-            return try FleetCatalog.diagnoseInWorlds(request, names: names, console: console)
+            // The committed worlds are the catalog's data: the entry that has some tries them.
+            guard let inWorlds = ModelCatalog.entries.lazy.compactMap(\.diagnoseInWorlds).first else {
+                throw CommandError.arguments(command: "diagnose", expected: "--config CONFIG.json (no model has committed worlds to try)")
+            }
+            return try inWorlds(request, names, console)
         }
         if args.string("--worlds") != nil { throw CommandError.notWith("--worlds", "--config") }
         let file = try ConfigFile(path: config)

@@ -7,56 +7,25 @@ extension FleetCatalog {
     /// catalog entry's data (`ServerLog.worlds`, `FleetCatalog.worlds`).
     static var diagnoseWorlds: [String] { entry.diagnoseWorlds }
 
-    /// The folder the committed worlds are read from (the working directory's, as `--config`'s default).
-    static let worldsFolder = "Models"
-
-    /// `diagnose LOG` with no `--config`: the log tried in each committed world (or those
-    /// `names` lists, in the catalog's order), one line per world and a summary. Bad input (the
-    /// log, a world's file, a flag no world takes) is refused before any search.
-    static func diagnoseInWorlds(_ request: DiagnoseRequest, names: [String]?, console: Console) throws -> Int32 {
-        if let names {
-            for name in names where !diagnoseWorlds.contains(name) {
-                throw CommandError("--worlds: unknown world '\(StrictJSON.shortened(name))' (one of: \(diagnoseWorlds.joined(separator: ", ")))")
-            }
-        }
-        let data = try ConfigFile.read(request.logPath, allowEmpty: true)
-        let path = request.logPath
-        let request = request.reporting(to: console)
-        let log: FleetLog
-        var worlds: [FleetWorldsDiagnosis.World] = []
-        do {
-            log = try ServerLog.read(logFormat, [UInt8](data), path: path, request: request)
-            for name in diagnoseWorlds where names?.contains(name) ?? true {
-                let file = try ConfigFile(path: "\(worldsFolder)/\(name).json")
-                guard file.entry.name == FleetCatalog.name else { throw CommandError.noServerLog(file.path, file.entry.name) }
-                _ = try file.open()  // a configuration the model refuses: one line naming its file
-                let model = try FleetSystem(configuration: file.configuration)
-                worlds.append(.init(name: name, path: file.path, model: model, options: try ServerLog.options(logFormat, model, log, path: path, request: request)))
-            }
-        } catch let error as ServerLogError {
-            throw CommandError(error.message)
-        }
-        let stop = RunStop()
-        let reason = stop.reason
-        let watch = ServerLog<FleetSystem>.watching(log, request)
-        let result = stop.during(timeLimit: request.timeLimit) {
-            FleetWorldsDiagnosis.make(
-                worlds, log, path: path, stop: stop.signal, reason: reason, progress: request.report,
-                search: watch.progress, heartbeat: watch.heartbeat)
-        }
-        console.print(result.lines)
-        // A stop (the time limit, a signal) leaves worlds not tried: its code, whatever the others said.
+    /// How the fleet judges a log over its worlds (`ServerLog+Worlds` runs it): each world's
+    /// line and the summary in the fleet's words (`FleetWorldsDiagnosis`).
+    static let worldsJudge: DiagnoseWorldsJudge<FleetSystem> = { worlds, log, path, watch, progress in
+        let result = FleetWorldsDiagnosis.make(
+            worlds.map { .init(name: $0.name, path: $0.path, model: $0.model, options: $0.options) }, log, path: path,
+            stop: watch.stop, reason: watch.reason, progress: progress, search: watch.progress, heartbeat: watch.heartbeat)
         let open = result.findings.contains {
             switch $0.finding {
             case .notDecided, .notTried: true
             default: false
             }
         }
-        if open, let code = stop.exitCode { return code }
+        let verdict: DiagnoseWorldsVerdict
         switch result.verdict {
-        case .admitted: return ExitCode.pass
-        case .refused, .noEvidence: return ExitCode.fail
-        case .notDecided: return ExitCode.partial
+        case .admitted: verdict = .admitted
+        case .refused: verdict = .refused
+        case .notDecided: verdict = .notDecided
+        case .noEvidence: verdict = .noEvidence
         }
+        return DiagnoseWorldsResult(lines: result.lines, verdict: verdict, open: open)
     }
 }

@@ -71,5 +71,6 @@ enum FleetCatalog {
         },
         countsTotalOnly: true,
         propertyClass: { FleetSystem.propertyClass($0) },
-        serverLog: ServerLog(worlds: worlds, file: { model, steps in FleetLogWriter(model: model).file(steps) }, format: logFormat))
+        serverLog: ServerLog(
+            worlds: worlds, file: { model, steps in FleetLogWriter(model: model).file(steps) }, format: logFormat, judgeWorlds: worldsJudge))
 }

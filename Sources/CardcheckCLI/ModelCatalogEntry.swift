@@ -83,6 +83,8 @@ public struct ModelCatalogEntry: Sendable {
     public let ranges: BoundRanges
     /// The committed worlds `diagnose LOG` tries with no `--config`, in order (`ServerLog.worlds`).
     public let diagnoseWorlds: [String]
+    /// `diagnose LOG` with no `--config`: the log tried in `diagnoseWorlds` (nil: the model has none).
+    let diagnoseInWorlds: (@Sendable (_ request: DiagnoseRequest, _ names: [String]?, _ console: Console) throws -> Int32)?
     let open: @Sendable (JSONValue) throws -> RunnableModel
 
     /// A model built by `decode` from its configuration (the file's JSON without `"model"`).
@@ -119,6 +121,13 @@ public struct ModelCatalogEntry: Sendable {
         self.summary = summary
         self.ranges = ranges
         diagnoseWorlds = serverLog?.worlds ?? []
+        if let run = serverLog?.inWorlds {
+            diagnoseInWorlds = { @Sendable (request: DiagnoseRequest, names: [String]?, console: Console) throws -> Int32 in
+                try run(request, names, name, decode, console)
+            }
+        } else {
+            diagnoseInWorlds = nil
+        }
         // Closures, not an existential of the generic runner: built here, where M is concrete,
         // they call the search specialized for M (through a protocol witness it would not be).
         open = { configuration in

@@ -4,13 +4,23 @@ extension ServerLog where M: LogProjectedModel {
     /// The server log of a model that adopts `LogProjectedModel`: `diagnose` is the one path
     /// every such model takes (read with `format`, the flags checked against what its log has,
     /// the engine's search, `format`'s report), whatever the model.
-    public init(worlds: [String] = [], file: @escaping @Sendable (M, [M.Action]) -> String, format: TraceLogFormat<M>) {
+    /// `judgeWorlds`: the log over `worlds` with no `--config`, in the model's words (nil: `worlds` is empty).
+    public init(
+        worlds: [String] = [], file: @escaping @Sendable (M, [M.Action]) -> String, format: TraceLogFormat<M>,
+        judgeWorlds: DiagnoseWorldsJudge<M>? = nil
+    ) {
         self.init(worlds: worlds, file: file) { model, bytes, path, request, stop, reason in
             let log = try Self.read(format, bytes, path: path, request: request)
             let options = try Self.options(format, model, log, path: path, request: request)
             let watch = Self.watching(log, request)
             let report = format.report(model, log, path, options, TraceWatch(stop: stop, reason: reason, progress: watch.progress, heartbeat: watch.heartbeat))
             return (report.lines, DiagnoseVerdict(report.verdict))
+        }
+        if let judgeWorlds, !worlds.isEmpty {
+            inWorlds = { request, names, entry, decode, console in
+                try Self.diagnoseInWorlds(
+                    request, names: names, worlds: worlds, entry: entry, decode: decode, format: format, judge: judgeWorlds, console: console)
+            }
         }
     }
 

@@ -12,6 +12,10 @@ public struct ServerLog<M: Model>: Sendable {
     /// The committed worlds (stems of `Models/NAME.json`) `diagnose LOG` tries with no
     /// `--config`, in the order tried (empty: none; a log is then diagnosed with `--config` only).
     public var worlds: [String]
+    /// `diagnose LOG` with no `--config`: the log tried in `worlds` (nil: none), given the name
+    /// of the model's catalog entry and its decoder (`ServerLog+Worlds`).
+    var inWorlds: (@Sendable (_ request: DiagnoseRequest, _ names: [String]?, _ entry: String,
+        _ decode: @escaping @Sendable (JSONValue) throws -> M, _ console: Console) throws -> Int32)?
 
     public init(
         worlds: [String] = [],

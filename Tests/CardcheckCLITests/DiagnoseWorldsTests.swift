@@ -106,4 +106,10 @@ struct DiagnoseWorldsTests {
         }
         #expect(states == states.sorted(), "\(zip(FleetCatalog.diagnoseWorlds, states).map { "\($0) \($1)" })")
     }
+
+    @Test("no --config reaches the worlds through the catalog: only an entry that lists worlds tries them (the fleet's; two-phase commit has none)")
+    func worldsThroughTheCatalog() {
+        #expect(ModelCatalog.entries.filter { $0.diagnoseInWorlds != nil }.map(\.name) == [FleetCatalog.name])
+        #expect(ModelCatalog.entries.filter { !$0.diagnoseWorlds.isEmpty }.map(\.name) == [FleetCatalog.name])
+    }
 }
