@@ -8,25 +8,32 @@ extension DistributedRun {
     /// in order and go as varint deltas (about two bytes a state), and the block's answers, the
     /// ids in that order, rise: varint deltas too (about one byte). One rank numbers its level
     /// as it stands: its states arrived in node order, the first step to each kept.
-    mutating func advance(to next: NextLevel<M.Storage.Stored>, total: Int) throws(FabricEnded) {
-        var nextIDs = Array(repeating: UInt32(0), count: next.count)
-        var order = Array(0..<next.count)
+    mutating func advance(to next: consuming NextLevel<M.Storage.Stored>, total: Int) throws(FabricEnded) {
         if ranks == 1 {
-            for i in nextIDs.indices { nextIDs[i] = UInt32(truncatingIfNeeded: distinct + i) }
+            // In the order inserted, which is id order: the level's columns become the frontier
+            // as they are (its states' chunks not copied) and its links join the run's.
+            let first = UInt32(truncatingIfNeeded: distinct)
+            let ids = (0..<next.count).map { first &+ UInt32(truncatingIfNeeded: $0) }
+            nodeIDs.append(contentsOf: ids)
+            parents.append(contentsOf: next.parents)
+            actionIndices.append(contentsOf: next.actions)
+            frontier = FrontierColumn(ids: ids, states: next.states, used: next.used)
         } else {
+            var nextIDs = Array(repeating: UInt32(0), count: next.count)
+            var order = Array(0..<next.count)
             order.sort { (next.parents[$0], next.actions[$0]) < (next.parents[$1], next.actions[$1]) }
             try number(next, order: order, into: &nextIDs)
-        }
-        // `order` is id order: ids rise with (parent, action).
-        frontier = FrontierColumn()
-        nodeIDs.reserveCapacity(nodeIDs.count + next.count)
-        parents.reserveCapacity(parents.count + next.count)
-        actionIndices.reserveCapacity(actionIndices.count + next.count)
-        for i in order {
-            frontier.append(id: nextIDs[i], state: next.states[i], used: next.used[i])
-            nodeIDs.append(nextIDs[i])
-            parents.append(next.parents[i])
-            actionIndices.append(next.actions[i])
+            // `order` is id order: ids rise with (parent, action).
+            frontier = FrontierColumn()
+            nodeIDs.reserveCapacity(nodeIDs.count + next.count)
+            parents.reserveCapacity(parents.count + next.count)
+            actionIndices.reserveCapacity(actionIndices.count + next.count)
+            for i in order {
+                frontier.append(id: nextIDs[i], state: next.states[i], used: next.used[i])
+                nodeIDs.append(nextIDs[i])
+                parents.append(next.parents[i])
+                actionIndices.append(next.actions[i])
+            }
         }
         inserted += next.count
         levelStart = distinct
@@ -36,7 +43,7 @@ extension DistributedRun {
     }
 
     /// The ids of the new states of several ranks (`order`: this rank's in (parent, action) order).
-    private mutating func number(_ next: NextLevel<M.Storage.Stored>, order: [Int], into nextIDs: inout [UInt32]) throws(FabricEnded) {
+    mutating func number(_ next: NextLevel<M.Storage.Stored>, order: [Int], into nextIDs: inout [UInt32]) throws(FabricEnded) {
         var requests = Array(repeating: [UInt8](), count: ranks)
         var asked = Array(repeating: [Int](), count: ranks)
         var last = Array(repeating: UInt32(0), count: ranks)

@@ -162,11 +162,13 @@ struct DistributedRun<M: Model> {
     ) throws(FabricEnded) -> SearchStopReason? {
         var out: [Successor<M.Storage.Stored>] = []
         var judged = JudgedFlags(enabled: false)
-        // A packing model's successors already seen are not packed (two-phase commit's cost nothing to pack).
+        // A packing model's successors already seen are not packed (two-phase commit's cost nothing
+        // to pack). A lone rank filters as the single process does (`expandAlone`).
         var filter =
-            M.keepsStatesUnpacked ? SuccessorFilter.all
-            : ranks == 1 ? .unvisited(visited)
+            ranks == 1 ? (atBound ? .beyondBound(visited) : M.keepsStatesUnpacked ? .deferring : .inserting(into: visited, admit: nil))
+            : M.keepsStatesUnpacked ? SuccessorFilter.all
             : .distributed(.init(owned: visited, levelStart: UInt32(truncatingIfNeeded: inserted), sent: sent, rank: me, ranks: ranks))
+        var pending: [Successor<M.Storage.Stored>] = []
         // Kept from state to state and round to round, as in `Level.expand`: no action array,
         // state box or batch buffer per state.
         var actions: [M.Action] = []
@@ -188,6 +190,12 @@ struct DistributedRun<M: Model> {
                 lastParent[r] = 0
             }
             var i = cursor
+            if ranks == 1 {
+                end = expandAlone(
+                    cursor..<end, atBound: atBound, into: &next, limits: limits, out: &out, pending: &pending, judged: &judged,
+                    filter: &filter, actions: &actions, spare: &spare)
+                i = end
+            }
             while i < end {
                 // A signal cuts this rank's round short: the peers are told at its end, and a
                 // round need not be the same size on every rank.
@@ -313,7 +321,7 @@ struct DistributedRun<M: Model> {
     }
 
     /// Takes a group of a peer's successors, in the order they came, and empties it.
-    private mutating func takeGroup(_ group: inout [Successor<M.Storage.Stored>], into next: inout NextLevel<M.Storage.Stored>) {
+    mutating func takeGroup(_ group: inout [Successor<M.Storage.Stored>], into next: inout NextLevel<M.Storage.Stored>) {
         for s in group { take(s.key, s.parent, s.action, s.used, s.state, into: &next) }
         group.removeAll(keepingCapacity: true)
     }
@@ -329,25 +337,20 @@ struct DistributedRun<M: Model> {
         take(key, parent, action, used, into: &next) { () throws(Never) in state }
     }
 
-    /// A successor this rank owns: a new state is kept with the least (parent, action) that
-    /// reaches it in this level. The visited set holds, with each key, its place among the keys
-    /// this rank inserted (`inserted`): one probe tells new, earlier level, or this level's slot.
-    /// `state` is asked for only when it is kept (a peer's `Codable` state is decoded then, and
-    /// one it cannot decode is refused).
+    /// A successor this rank owns, with peers (a lone rank inserts in `expandAlone`): a new state
+    /// is kept with the least (parent, action) that reaches it in this level. The visited set
+    /// holds, with each key, its place among the keys this rank inserted (`inserted`): one probe
+    /// tells new, earlier level, or this level's slot. `state` is asked for only when it is kept
+    /// (a peer's `Codable` state is decoded then, and one it cannot decode is refused).
     @discardableResult @inline(__always)
     mutating func take<E: Error>(
         _ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Storage.Stored>,
         state: () throws(E) -> M.Storage.Stored
     ) throws(E) -> Bool {
-        if ranks == 1 {
-            guard visited.insert(key) else { return false }
-            next.append(key: key, state: try state(), parent: parent, action: action, used: used)
-            return true
-        }
         let fresh = UInt32(truncatingIfNeeded: inserted + next.count)
         let got = visited.insert(key, id: fresh)
         if got == fresh {
-            next.append(key: key, state: try state(), parent: parent, action: action, used: used)
+            next.append(state: try state(), parent: parent, action: action, used: used)
             return true
         }
         guard got >= UInt32(truncatingIfNeeded: inserted) else { return false }

@@ -5,6 +5,16 @@ struct FrontierColumn<State: Sendable> {
     private(set) var states = ChunkedColumn<State>()
     private(set) var used: [UInt8] = []
 
+    init() {}
+
+    /// A whole level at once, its states' chunks taken as they are (a lone rank's next level).
+    init(ids: [UInt32], states: ChunkedColumn<State>, used: [UInt8]) {
+        precondition(ids.count == states.count && used.count == states.count, "a frontier's columns differ in length")
+        self.ids = ids
+        self.states = states
+        self.used = used
+    }
+
     var count: Int { ids.count }
 
     mutating func append(id: UInt32, state: State, used u: UInt8) {
@@ -18,18 +28,18 @@ struct FrontierColumn<State: Sendable> {
 
 /// The states a rank owns in the level being filled, in the order they arrived, each with
 /// the least (parent, action) that reached it so far; numbered once the level is complete.
-/// A state is found again by its slot, which the visited set keeps with its key.
-struct NextLevel<State> {
-    var keys: [UInt64] = []
-    var states: [State] = []
+/// A state is found again by its slot, which the visited set keeps with its key. The states
+/// are in chunks, so a lone rank's level becomes its frontier without a copy (`advance`).
+struct NextLevel<State: Sendable> {
+    var states = ChunkedColumn<State>()
     var parents: [UInt32] = []
     var actions: [UInt16] = []
     var used: [UInt8] = []
 
-    var count: Int { keys.count }
+    var count: Int { parents.count }
 
-    mutating func append(key: UInt64, state: State, parent: UInt32, action: UInt16, used u: UInt8) {
-        keys.append(key)
+    @inline(__always)
+    mutating func append(state: State, parent: UInt32, action: UInt16, used u: UInt8) {
         states.append(state)
         parents.append(parent)
         actions.append(action)
@@ -37,7 +47,7 @@ struct NextLevel<State> {
     }
 
     mutating func replace(_ i: Int, state: State, parent: UInt32, action: UInt16) {
-        states[i] = state
+        states.replace(i, with: state)
         parents[i] = parent
         actions[i] = action
     }

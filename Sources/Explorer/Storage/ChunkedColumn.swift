@@ -35,6 +35,12 @@ struct ChunkedColumn<Element>: Sendable where Element: Sendable {
         return c < chunks.count ? chunks[c][index & (Self.chunkSize - 1)] : tail[index & (Self.chunkSize - 1)]
     }
 
+    /// Replaces the element at `index`, which must not have been discarded or spilled.
+    mutating func replace(_ index: Int, with element: Element) {
+        let c = index >> Self.chunkShift
+        if c < chunks.count { chunks[c][index & (Self.chunkSize - 1)] = element } else { tail[index & (Self.chunkSize - 1)] = element }
+    }
+
     @inline(__always)
     mutating func append(_ element: Element) {
         // `tail` is complete: it joins the chunks (to disk once the search spills) and a new one starts.

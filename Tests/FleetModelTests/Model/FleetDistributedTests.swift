@@ -6,15 +6,16 @@ import Testing
 /// The distributed search on the fleet, its ranks threads of one process (`ThreadFabric`), in
 /// rounds of 4 states: many rounds a level, so a peer's step to a key often arrives before
 /// this rank's own lesser one (the mpirun tests' worlds fill a level in one round). Every rank
-/// count gives the single process's report.
+/// count gives the single process's report; one rank alone fills its levels as the single
+/// process does, its successors inserted as they are reached (`DistributedRun.expandAlone`).
 @Suite("FleetDistributed")
 struct FleetDistributedTests {
     static func lines(_ report: SearchReport<FleetSystem>) -> [String] {
         report.lines().filter { !$0.hasPrefix("time ") }
     }
 
-    @Test("2 and 4 ranks in rounds of 4 states give the single process's report, each state expanded once",
-          arguments: [2, 4])
+    @Test("1, 2 and 4 ranks in rounds of 4 states give the single process's report, each state expanded once",
+          arguments: [1, 2, 4])
     func sameReport(_ ranks: Int) {
         let model = Fixture.restartsAndDrops
         var options = SearchOptions(threads: 1)
