@@ -15,6 +15,21 @@ import Testing
         #expect(column.bytes == 3 * ChunkedColumn<UInt32>.chunkSize * 4)
     }
 
+    @Test("replacing an element in a whole chunk and in the chunk being filled changes that element only")
+    func replaces() {
+        var column = ChunkedColumn<UInt32>()
+        let size = ChunkedColumn<UInt32>.chunkSize
+        for i in 0..<(size + 10) { column.append(UInt32(i)) }
+        column.replace(3, with: 1_000_003)
+        column.replace(size + 4, with: 1_000_004)
+        var expected = (0..<(size + 10)).map { UInt32($0) }
+        expected[3] = 1_000_003
+        expected[size + 4] = 1_000_004
+        #expect(column.array == expected)
+        column.append(7)
+        #expect(column.count == size + 11 && column[size + 10] == 7)
+    }
+
     @Test("discarding frees only whole chunks below the index; the rest still reads back")
     func discards() {
         var column = ChunkedColumn<UInt64>()
