@@ -20,16 +20,7 @@ extension DistributedRun {
                 break
             }
             let groupEnd = min(i + 8, end)
-            out.removeAll(keepingCapacity: true)
-            for j in i..<groupEnd {
-                let stored = frontier.states[j]
-                let state = M.Storage.loaded(stored, reusing: &spare, in: search.model)
-                expansion.expand(
-                    state, stored: stored, node: frontier.ids[j], used: frontier.used[j], checkSteps: !atBound,
-                    findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare,
-                    appending: true)
-            }
-            expansions += groupEnd - i
+            expandGroup(i..<groupEnd, atBound: atBound, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
             i = groupEnd
             if atBound {
                 // The bound's filter hands out nothing; it notes whether a successor was new.

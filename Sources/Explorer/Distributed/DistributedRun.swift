@@ -207,16 +207,7 @@ struct DistributedRun<M: Model> {
                 // together so the cache misses overlap (as `Level.expand` does, issue 34): one
                 // miss at a time was most of a two-phase commit rank's time.
                 let groupEnd = min(i + 8, end)
-                out.removeAll(keepingCapacity: true)
-                for j in i..<groupEnd {
-                    let stored = frontier.states[j]
-                    let state = M.Storage.loaded(stored, reusing: &spare, in: search.model)
-                    expansion.expand(
-                        state, stored: stored, node: frontier.ids[j], used: frontier.used[j], checkSteps: !atBound,
-                        findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare,
-                        appending: true)
-                }
-                expansions += groupEnd - i
+                expandGroup(i..<groupEnd, atBound: atBound, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
                 i = groupEnd
                 for s in out where owner(s.key) == me { visited.prefetch(s.key) }
                 for s in out {
@@ -260,6 +251,24 @@ struct DistributedRun<M: Model> {
             reached = Int(agreed[1])
             if agreed[0] == 0 { return nil }
         }
+    }
+
+    /// Expands the frontier's states in `group` into `out` (emptied first).
+    @inline(__always)
+    mutating func expandGroup(
+        _ group: Range<Int>, atBound: Bool, out: inout [Successor<M.Storage.Stored>], judged: inout JudgedFlags,
+        filter: inout SuccessorFilter, actions: inout [M.Action], spare: inout M.State?
+    ) {
+        out.removeAll(keepingCapacity: true)
+        for j in group {
+            let stored = frontier.states[j]
+            let state = M.Storage.loaded(stored, reusing: &spare, in: search.model)
+            expansion.expand(
+                state, stored: stored, node: frontier.ids[j], used: frontier.used[j], checkSteps: !atBound,
+                findings: &findings, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare,
+                appending: true)
+        }
+        expansions += group.count
     }
 
     /// Takes one batch of successors from a peer (this rank's own are taken as they come).
