@@ -33,7 +33,7 @@ public enum TMDiagnosisReport {
 
     static func header(_ model: TwoPhaseCommit, _ log: TwoPhaseCommit.Log, path: String, options: TraceSearch<TwoPhaseCommit>.Options) -> [String] {
         var out = ["\(path): \(log.lines.count) line(s) read, one transaction; model two-phase-commit: \(model.resourceManagers) resource manager(s), the transaction manager's log"]
-        out.append("between two lines: up to \(options.gapSteps) unlogged steps (the managers' own), \(options.gapWorldBudget) of them world actions (a manager choosing to abort; tried last)")
+        out.append("between two lines: up to \(options.gapSteps) unlogged steps (the managers' own), \(options.gapWorldBudget) of them world actions (a manager choosing to abort, costing two steps in the search order)")
         if options.window {
             out.append("the log is read as a window: its first line may be written from any state the model reaches (up to \(options.windowWorldBudget) world action(s) before it; --from-start for a whole log)")
         } else {

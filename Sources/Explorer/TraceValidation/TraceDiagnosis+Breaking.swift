@@ -1,7 +1,7 @@
 extension TraceDiagnosis {
     /// Diagnoses `log` asking for a witness that breaks the property `options.breaking` names:
     /// the log searched as one episode (a property broken in one episode and a behaviour of
-    /// the next are not one behaviour), a gap's world actions tried last, the steps after the last line
+    /// the next are not one behaviour), a gap's cheapest steps first, the steps after the last line
     /// free within the gap bounds (the fleet: a card frozen after the log ends breaks its property there).
     public static func breaking(
         _ name: String, _ model: M, _ log: M.Log, options: TraceSearch<M>.Options,

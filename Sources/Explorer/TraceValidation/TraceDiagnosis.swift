@@ -74,19 +74,19 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         }
         var outcomes: [TraceSearch<M>.Outcome] = []
         var spent = 0
-        // One search at the gap bounds asked (a gap's world actions tried last, so a gap that
-        // needs none is passed before any is tried). A search carried past its first episode
-        // gives up early (`stallBudget`) where the episode is searched afresh instead.
-        func search(_ range: Range<Int>, stall: Int?) -> TraceSearch<M>.Outcome {
+        // One search at the gap bounds asked (a gap's cheapest steps first, a world action
+        // costing two). A search carried past its first episode gives up early (`stallBudget`)
+        // where the episode is searched afresh instead.
+        func search(_ range: Range<Int>, stall: Int?, watch: Bool = false) -> TraceSearch<M>.Outcome {
             let window = diagnosis.isWindow(range)
-            if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, window: window, stall: stall) {
+            if options.reuseRuns, stop?.isRaised != true, let known = memo.answer(log, range, window: window, stall: stall, watch: watch) {
                 progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
                 return known
             }
-            let outcome = diagnosis.run(range, stop: stop, reason: reason, progress: progressed, stall: stall, tick: heartbeat, openings: openings)
+            let outcome = diagnosis.run(range, stop: stop, reason: reason, progress: progressed, stall: stall, watch: watch, tick: heartbeat, openings: openings)
             spent += outcome.candidates
             explored += outcome.expanded
-            if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, stall: stall) }
+            if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, stall: stall, watch: watch) }
             return outcome
         }
         var from = 0
@@ -112,15 +112,20 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
             // Its episode is searched afresh whatever happens at its first lines: the carried
             // search stops where that episode begins (a decide start it would mostly stall at).
             let last = beyond.map { b in starts[episode(of: b.index)] > from ? starts[episode(of: b.index)] : b.index }
-            var outcome = search(from..<(last ?? n), stall: stallBudget)
-            if let beyond, let last, outcome.ending == .consistent {
+            // A search of one episode whole stalls only in that episode, where it would be made
+            // again to the end: it is watched instead (where it would stall is noted, it goes on).
+            let single = (last ?? n) == end(of: episode(of: from))
+            var outcome = search(from..<(last ?? n), stall: stallBudget, watch: single)
+            if let beyond, let last, outcome.ending == .consistent, outcome.stalledAt == nil {
                 outcome = refusedLine(beyond.index, after: outcome, origin: from, options: options, why: beyond.why, orBefore: last < beyond.index)
             }
-            if case .stalled(let index) = outcome.ending, starts[episode(of: index)] == from {
+            var stalledAt = outcome.stalledAt
+            if case .stalled(let index) = outcome.ending { stalledAt = index }
+            if let index = stalledAt, starts[episode(of: index)] == from {
                 // Stalled in the episode it began at: that episode alone is searched to the end
                 // (every behaviour within the bounds), and the next one afresh.
                 let e = episode(of: index)
-                outcome = search(from..<end(of: e), stall: nil)
+                if outcome.stalledAt == nil { outcome = search(from..<end(of: e), stall: nil) }
                 if outcome.ending == .consistent, end(of: e) < n {
                     outcome.candidates = spent
                     outcomes.append(outcome)

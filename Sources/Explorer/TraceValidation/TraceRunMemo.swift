@@ -11,6 +11,7 @@ public struct TraceRunMemo<M: LogProjectedModel> {
         /// Whether the run opened on a window (its first line written from any reachable state).
         var window: Bool
         var stall: Int?
+        var watch: Bool
         var first: Line
     }
 
@@ -31,10 +32,10 @@ public struct TraceRunMemo<M: LogProjectedModel> {
     static var perKey: Int { 256 }
 
     /// The outcome of searching `range`, if a run kept earlier read the same.
-    public mutating func answer(_ log: M.Log, _ range: Range<Int>, window: Bool, stall: Int?) -> TraceSearch<M>.Outcome? {
+    public mutating func answer(_ log: M.Log, _ range: Range<Int>, window: Bool, stall: Int?, watch: Bool = false) -> TraceSearch<M>.Outcome? {
         guard !range.isEmpty else { return nil }
         var reading = TraceLogReading<M>(log.lines[range])
-        guard let first = reading.canonical(0), let kept = entries[Key(window: window, stall: stall, first: first)] else { return nil }
+        guard let first = reading.canonical(0), let kept = entries[Key(window: window, stall: stall, watch: watch, first: first)] else { return nil }
         for entry in kept {
             let lengthAlike = entry.count == range.count || (entry.count > entry.lengthAsked && range.count > entry.lengthAsked)
             guard lengthAlike, range.count >= entry.lines.count else { continue }
@@ -47,7 +48,7 @@ public struct TraceRunMemo<M: LogProjectedModel> {
 
     /// Keeps a run's outcome for later runs: one that ended consistent or gave up (a stuck
     /// run's report names the log's own sids and tokens; a cut-short one is no answer).
-    public mutating func keep(_ outcome: TraceSearch<M>.Outcome, _ log: M.Log, _ range: Range<Int>, window: Bool, stall: Int?) {
+    public mutating func keep(_ outcome: TraceSearch<M>.Outcome, _ log: M.Log, _ range: Range<Int>, window: Bool, stall: Int?, watch: Bool = false) {
         switch outcome.ending {
         case .consistent, .stalled: break
         case .stuck, .cutShort, .unbroken: return
@@ -59,7 +60,7 @@ public struct TraceRunMemo<M: LogProjectedModel> {
             lines.append(line)
         }
         guard let first = lines.first else { return }
-        let key = Key(window: window, stall: stall, first: first)
+        let key = Key(window: window, stall: stall, watch: watch, first: first)
         guard entries[key, default: []].count < Self.perKey else { return }
         var kept = outcome
         kept.candidates = 0
@@ -72,6 +73,7 @@ public struct TraceRunMemo<M: LogProjectedModel> {
     static func moved(_ o: TraceSearch<M>.Outcome, by d: Int) -> TraceSearch<M>.Outcome {
         var out = o
         if case .stalled(let index) = o.ending { out.ending = .stalled(index: index + d) }
+        out.stalledAt = o.stalledAt.map { $0 + d }
         out.linesOfStep = o.linesOfStep.map { $0.map { $0 + d } }
         out.origin = o.origin + d
         return out

@@ -1,8 +1,8 @@
 extension TraceSearch {
     /// Searches the log's lines `range` from the model's initial states (fresh bindings): one
     /// best-first search over (model state, log position, binding, world actions spent in the
-    /// gap), the furthest position first and, at one position, the fewest world actions in the
-    /// gap and then the fewest steps (a gap's steps breadth first, its world actions last). A logged step is
+    /// gap), the furthest position first and, at one position, the fewest steps with a world
+    /// action counted as two (`Search.worldWeight`), then the fewest world actions. A logged step is
     /// taken only onto the line it writes; an unlogged one stays at its position, within the
     /// gap's bounds. The first node past the last line is the witness; a search that runs out
     /// of nodes is stuck at the furthest line reached. `stop`: raised by Ctrl-C, SIGTERM or a
@@ -16,16 +16,22 @@ extension TraceSearch {
 
     /// `stall`: end `.stalled` after that many nodes expanded without a line passed (a carried
     /// search gives up early where searching afresh is cheaper; nil: search to the end).
+    /// `watch`: where the stall budget runs out, only note it (`Outcome.stalledAt`) and go on:
+    /// the search a stalled one would be made again as (`TraceDiagnosis.make`), without the rework.
     public func run(
         _ range: Range<Int>?, stop: StopSignal?, reason: @escaping () -> String,
-        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?,
+        progress: ((_ line: Int, _ candidates: Int) -> Void)?, stall: Int?, watch: Bool = false,
         tick: ((_ line: Int, _ candidates: Int) -> Void)? = nil, openings: TraceWindowOpenings<M>? = nil
     ) -> Outcome {
         let range = range ?? 0..<log.lines.count
         var lines = TraceLogReading<M>(log.lines[range])
         var search = Search()
+        search.best.reserveCapacity(1 << 12)
         let window = isWindow(range)
         let target = breakingJudges
+        // The bounds read once: each read of `options` in the loop copied it (its sets with it).
+        let (gapWorld, windowWorld, gapSteps, maxStates) = (options.gapWorldBudget, options.windowWorldBudget, options.gapSteps, options.maxStates)
+        let kinds = options.events
         func breaks(_ before: (M.State, M.Action)?, _ s: M.State) -> Bool {
             target.contains { $0.breaks(before: before, s) }
         }
@@ -69,14 +75,17 @@ extension TraceSearch {
                 }
                 tick?(range.lowerBound + search.furthest, search.nodes.count)
             }
-            if search.nodes.count > options.maxStates {
+            if search.nodes.count > maxStates {
                 let why = "more than \(options.maxStates) search states (--max-states)"
                 return outcome(.cutShort(index: range.lowerBound + search.furthest, reason: why), node: open.node, search, range: range, lines, window: window, cut: cut)
             }
             if search.furthest > passed.furthest {
                 passed = (search.furthest, search.expanded)
             } else if let stall, search.expanded - passed.at > stall {
-                return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range, lines, window: window, cut: cut)
+                guard watch else {
+                    return outcome(.stalled(index: range.lowerBound + search.furthest), node: search.deepest, search, range: range, lines, window: window, cut: cut)
+                }
+                search.stalledAt = search.stalledAt ?? range.lowerBound + search.furthest
             }
             if p >> 10 > reported >> 10 || reported < 0 {
                 reported = p
@@ -91,19 +100,19 @@ extension TraceSearch {
             actions.append(contentsOf: model.actions(in: node.state))
             for action in actions {
                 let world = model.kind(of: action) == .world
-                if world && Int(node.world) >= (before ? options.windowWorldBudget : options.gapWorldBudget) {
+                if world && Int(node.world) >= (before ? windowWorld : gapWorld) {
                     if !before { cut.world = true }
                     continue
                 }
                 guard let (next, renaming) = model.loggedStep(node.state, action) else { continue }
                 var bit = node.memory
-                let events = written(model.logLines(node.state, action, next, memory: &bit))
+                let events = Self.written(model.logLines(node.state, action, next, memory: &bit), kinds: kinds)
                 let across = renaming
                 let binding = node.binding
                 let broken = node.broken || (!target.isEmpty && breaks((node.state, action), next))
                 if events.isEmpty || before {
                     if !before {
-                        guard Int(node.steps) < options.gapSteps else {
+                        guard Int(node.steps) < gapSteps else {
                             cut.steps = true
                             continue
                         }
@@ -188,8 +197,10 @@ extension TraceSearch {
     }
 
     /// The model's lines the build wrote (`Options.events`): a kind it did not write is dropped.
-    func written(_ events: [M.Binding.Written]) -> [M.Binding.Written] {
-        guard let kinds = options.events, !events.isEmpty else { return events }
+    func written(_ events: [M.Binding.Written]) -> [M.Binding.Written] { Self.written(events, kinds: options.events) }
+
+    static func written(_ events: [M.Binding.Written], kinds: Set<String>?) -> [M.Binding.Written] {
+        guard let kinds, !events.isEmpty else { return events }
         return events.filter { kinds.contains(M.lineKind($0)) }
     }
 
@@ -218,6 +229,13 @@ extension TraceSearch {
         var position: Int32
         var world: UInt8
         var broken: Bool
+
+        /// The small fields as one word (fewer hasher rounds for each node stored).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fingerprint ^ (UInt64(UInt32(bitPattern: position)) << 17 | UInt64(world) << 9 | (broken ? 1 : 0)))
+            hasher.combine(memory)
+            hasher.combine(binding)
+        }
     }
 
     /// How a node was reached: its parent node, the step, the log position after it.
@@ -228,10 +246,10 @@ extension TraceSearch {
     }
 
     /// The search's open nodes (a binary heap: the furthest position first, then the fewest
-    /// world actions in the gap (a gap needing none is passed before any is tried: narrow gaps
-    /// first, in one search), then the fewest steps, then the earliest pushed, so the order is
-    /// the same on every run), the trails of
-    /// every node, and the fewest gap steps each key was met with. The heap holds each open
+    /// steps with a world action counted as `worldWeight` (a gap needing a world action at once
+    /// is not left until every system step of the gap is tried, nor tried before a shorter
+    /// gap), then the fewest world actions, then the earliest pushed, so the order is the same
+    /// on every run), the trails of every node, and the fewest gap steps each key was met with. The heap holds each open
     /// node's order and its slot in `open`, not the node: a generic node is copied through its
     /// type's metadata across the module boundary, and a heap moves its entries log n times.
     struct Search {
@@ -242,6 +260,8 @@ extension TraceSearch {
         var nodes: [Trail] = []
         var best: [NodeKey: UInt8] = [:]  // lookup only
         var expanded = 0
+        /// Watched (`run(watch:)`): the line where the stall budget first ran out.
+        var stalledAt: Int?
         /// The furthest position a node reached, and the first node there.
         var furthest = 0
         var deepest: Int32 = 0
@@ -259,8 +279,8 @@ extension TraceSearch {
             let key = NodeKey(
                 fingerprint: entry.fingerprint, memory: entry.memory, binding: entry.binding, position: entry.position,
                 world: entry.world, broken: entry.broken)
-            if let seen = best[key], seen <= entry.steps { return }
-            best[key] = entry.steps
+            // One lookup: the fewest gap steps the key was met with, lowered in place.
+            guard Self.lower(&best[key, default: .max], to: entry.steps) else { return }
             nodes.append(Trail(parent: parent, action: action, position: entry.position))
             let index = Int32(nodes.count - 1)
             if Int(entry.position) > furthest || nodes.count == 1 {
@@ -283,6 +303,13 @@ extension TraceSearch {
                 heap.swapAt(k, up)
                 k = up
             }
+        }
+
+        /// Lowers `kept` to `steps` when fewer; false when it was already as low (met before with as many steps left).
+        static func lower(_ kept: inout UInt8, to steps: UInt8) -> Bool {
+            guard steps < kept else { return false }
+            kept = steps
+            return true
         }
 
         mutating func pop() -> (entry: Open, node: Int32)? {
@@ -308,8 +335,14 @@ extension TraceSearch {
             return (entry, top.node)
         }
 
+        /// What a world action costs against an unlogged system step in the search order: a
+        /// gap's steps cheapest first, a world action as two steps (`Docs/diagnose.md`, "The search").
+        static var worldWeight: Int { 2 }
+
         static func before(_ a: HeapKey, _ b: HeapKey) -> Bool {
             if a.position != b.position { return a.position > b.position }
+            let ca = Int(a.total) + worldWeight * Int(a.world), cb = Int(b.total) + worldWeight * Int(b.world)
+            if ca != cb { return ca < cb }
             if a.world != b.world { return a.world < b.world }
             if a.total != b.total { return a.total < b.total }
             return a.node < b.node
@@ -372,6 +405,7 @@ extension TraceSearch {
         out.lengthAsked = lines.lengthAsked
         out.cutBySteps = cut.steps
         out.cutByWorld = cut.world
+        out.stalledAt = search.stalledAt
         // The steps before the one that wrote the window's first line (none written yet: all).
         if window { out.beforeWindow = linesOfStep.firstIndex { !$0.isEmpty } ?? steps.count }
         return out

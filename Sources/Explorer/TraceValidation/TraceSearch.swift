@@ -3,7 +3,7 @@
 /// for a behaviour whose log projection (`LogProjectedModel.logLines`) is exactly the log, every
 /// unlogged step free between two lines (within `Options`' per-gap bounds).
 ///
-/// The search is best first (`run`): the furthest log position first, the fewest world actions in the gap and steps next,
+/// The search is best first (`run`): the furthest log position first, the fewest steps next (a world action counting as two),
 /// each (state, position, binding, budget spent) once. Between two lines only unlogged steps
 /// are free. "Consistent" needs the last line consumed; otherwise the search says where it
 /// stuck (every node within the bounds tried), or why it was cut short.
@@ -102,6 +102,9 @@ public struct TraceSearch<M: LogProjectedModel> {
         /// With `refusal`: the lines from the last episode's start up to the refused line were not
         /// searched, so where before it the behaviour breaks is not decided.
         public var refusedOrBefore = false
+        /// A watched run (`run(watch:)`): the line (0-based) where its stall budget ran out, the
+        /// search going on past it; nil when it never did.
+        public internal(set) var stalledAt: Int?
         public var cutBySteps = false
         public var cutByWorld = false
         /// The gap bounds of the search that gave this outcome.

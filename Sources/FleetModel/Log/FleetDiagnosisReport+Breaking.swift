@@ -4,7 +4,7 @@ import FleetCard
 extension FleetDiagnosisReport {
     /// Diagnoses `log` asking for a witness that breaks the property `options.breaking` names:
     /// the log searched as one episode (a property broken in one episode and a behaviour of
-    /// the next are not one behaviour), a gap's world actions tried last, the steps after the last line
+    /// the next are not one behaviour), a gap's cheapest steps first, the steps after the last line
     /// free within the gap bounds (a card frozen after the log ends breaks its property there).
     static func breaking(
         _ name: String, _ model: FleetSystem, _ log: FleetLog, path: String, options: FleetDiagnosis.Options,

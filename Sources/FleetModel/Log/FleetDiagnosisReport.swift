@@ -63,7 +63,7 @@ public struct FleetDiagnosisReport {
 
     static func header(_ model: FleetSystem, _ log: FleetLog, path: String, episodes: Int, options: FleetDiagnosis.Options) -> [String] {
         var out = ["\(path): \(log.lines.count) line(s) read, \(episodes) episode(s); model fleet-card: \(StrictJSON.shortened(model.config.description, limit: 120))"]
-        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (a gap's world actions tried last); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
+        out.append("between two lines: up to \(options.gapSteps) unlogged steps, \(options.gapWorldBudget) of them world actions (a gap's cheapest steps first, a world action costing two); end hold: server \(model.config.holds.server) s, app \(model.config.holds.app) s")
         if options.window {
             out.append("the log is read as a window: its first line may be written from any state the configuration reaches (up to \(options.windowWorldBudget) world action(s) before it, the configuration's world budget; --from-start for a whole log)")
         } else {

@@ -49,7 +49,8 @@ public struct FleetLogBinding: LogBinding {
     /// After a step: each bound token follows the renumbering (a channel stays itself); a
     /// token the step dropped is forgotten (retired).
     public mutating func follow(_ map: [UInt8]) {
-        guard live.count > 1 else { return }
+        // Empty: every token kept its number (`FleetSystem.compact`).
+        guard live.count > 1, !map.isEmpty else { return }
         var next = [UInt32](repeating: 0, count: live.count)
         next[0] = live[0]
         var width = 1
@@ -64,6 +65,16 @@ public struct FleetLogBinding: LogBinding {
         while next.count > 0, next[next.count - 1] == 0 { next.removeLast() }
         // Written only when it moves: a write copies the array a sibling shares.
         if next != live { live = next }
+    }
+
+    /// One word fed to the hasher rather than every element of both lists (a search hashes a
+    /// binding with each node it stores); equality still compares them whole.
+    public func hash(into hasher: inout Hasher) {
+        var h = UInt64(UInt32(bitPattern: origin)) &* 0x9E37_79B9_7F4A_7C15
+        for v in sessions { h = (h ^ UInt64(v)) &* 0x1000_0000_01B3 }
+        h = (h ^ 0xFF) &* 0x1000_0000_01B3
+        for v in live { h = (h ^ UInt64(v)) &* 0x1000_0000_01B3 }
+        hasher.combine(h ^ UInt64(live.count))
     }
 
     /// The log sid id bound to model session `k`, if any.

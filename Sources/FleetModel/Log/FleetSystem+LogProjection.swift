@@ -78,7 +78,14 @@ extension FleetSystem: LogProjectedModel {
     }
 
     /// A step's renaming as a list, cut after its last token.
+    /// Empty when every token keeps its number (most steps): no list is made for them.
     static func compact(_ r: FleetSystem.TokenRenaming) -> [UInt8] {
+        var moved = false
+        for t in 0...Int(r.top) where r[UInt8(t)] != UInt8(t) {
+            moved = true
+            break
+        }
+        guard moved else { return [] }
         var out = [UInt8](repeating: 0, count: Int(r.top) + 1)
         for t in out.indices { out[t] = r[UInt8(t)] }
         while out.count > 1, out[out.count - 1] == 0 { out.removeLast() }
