@@ -85,4 +85,24 @@ struct FleetDiagnosisCostTests {
         #expect(binding.live == [0, 0, 5], "token 1 became 2, token 3 was dropped")
         _ = moved
     }
+
+    @Test("once an episode is inconsistent, the episodes after it are searched within the probe's budget: the verdict's line is known")
+    func afterTheVerdict() throws {
+        let model = try FleetDiagnosisTests.model(FleetDiagnosisWindowTests.onePhone, hold: 60)
+        // The hold's lines from the initial states (inconsistent at line 1), then a start.
+        let log = try FleetDiagnosisWindowTests.log(FleetDiagnosisWindowTests.inHold + Array(FleetDiagnosisWindowTests.split.prefix(2)))
+        var options = FleetDiagnosisTests.narrow
+        let full = TraceDiagnosis.make(model, log, options: options)
+        #expect(full.verdict == .inconsistent(line: 1))
+        #expect(full.results.last == .fresh, "searched to the end, the start passes on its own")
+        options.oneBehaviourProbe = 1
+        let capped = TraceDiagnosis.make(model, log, options: options)
+        #expect(capped.verdict == .inconsistent(line: 1))
+        guard case .notDecided(let index, let why)? = capped.results.last else {
+            Issue.record("the episode after the verdict: \(String(describing: capped.results.last))")
+            return
+        }
+        #expect(index == 4 && why.contains("inconsistent at an earlier line"))
+        #expect(capped.explored < full.explored)
+    }
 }

@@ -49,6 +49,12 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         heartbeat: ((_ line: Int, _ candidates: Int) -> Void)? = nil
     ) -> TraceDiagnosis {
         let diagnosis = TraceSearch(model: model, log: log, options: options)
+        // Once an episode is inconsistent the verdict's line is known (the episodes before it
+        // are decided): the episodes after it are searched within the probe's budget only.
+        var capped = options
+        capped.maxStates = min(options.maxStates, options.oneBehaviourProbe)
+        let after = TraceSearch(model: model, log: log, options: capped)
+        var verdictKnown = false
         let starts = episodeStarts(log)
         // A line no behaviour of the world writes, whatever came before it: the search reads
         // only the lines before it (issue 54: such a log used to be searched to exhaustion).
@@ -83,7 +89,11 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
                 progressed(known.linesOfStep.last?.last ?? range.lowerBound, 0)
                 return known
             }
-            let outcome = diagnosis.run(range, stop: stop, reason: reason, progress: progressed, stall: stall, watch: watch, tick: heartbeat, openings: openings)
+            var outcome = (verdictKnown ? after : diagnosis)
+                .run(range, stop: stop, reason: reason, progress: progressed, stall: stall, watch: watch, tick: heartbeat, openings: openings)
+            if verdictKnown, capped.maxStates < options.maxStates, stop?.isRaised != true, case .cutShort(let index, _) = outcome.ending {
+                outcome.ending = .cutShort(index: index, reason: "not searched past \(capped.maxStates) search states, the log being inconsistent at an earlier line")
+            }
             spent += outcome.candidates
             explored += outcome.expanded
             if options.reuseRuns, stop?.isRaised != true { memo.keep(outcome, log, range, window: window, stall: stall, watch: watch) }
@@ -169,6 +179,7 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
                     }
                     // The line the carried search could not write, when it was carried here.
                     results[e] = .inconsistent(index: firstStuck ?? index)
+                    verdictKnown = true
                     firstStuck = nil
                     retried = true
                     from = end(of: e)
