@@ -7,21 +7,12 @@ import Explorer
 /// a line of another kind is refused, `--strict` or not.
 public enum TMLogFile {
     /// A line that is not what the format expects: its number and what was expected.
-    public struct Failure: Error, Equatable, Sendable {
-        public let line: Int
-        public let problem: String
-        public init(line: Int, problem: String) {
-            self.line = line
-            self.problem = problem
-        }
-        /// The one line the command prints: `FILE: line N: problem`.
-        public func message(_ path: String) -> String { "\(path): line \(line): \(problem)" }
-    }
+    public typealias Failure = JSONLinesFile.Failure
 
     /// What the reader says of a line, verbatim (tests assert these).
     public enum Expected {
-        public static let emptyLine = "expected a JSON object, got an empty line"
-        public static let notObject = "expected a JSON object"
+        public static let emptyLine = JSONLinesFile.emptyLine
+        public static let notObject = JSONLinesFile.notObject
         public static let event = "$.event: expected \"prepared\", \"commit\" or \"abort\""
         public static let rm = "$.rm: expected a non-empty resource manager name"
         public static func unknownKind(_ kind: String) -> String {
@@ -32,28 +23,13 @@ public enum TMLogFile {
     /// Reads a whole log; a malformed line is a `Failure` naming it.
     public static func read(_ bytes: [UInt8]) throws(Failure) -> TwoPhaseCommit.Log {
         var lines: [TwoPhaseCommit.Log.Line] = []
-        var start = 0, number = 0
-        while start < bytes.count {
-            number += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 10 { end += 1 }
-            var slice = bytes[start..<end]
-            if slice.last == 13 { slice = slice.dropLast() }
-            start = end + 1
-            guard slice.contains(where: { $0 != 32 && $0 != 9 }) else { throw Failure(line: number, problem: Expected.emptyLine) }
-            lines.append(.init(number: number, event: try line(Array(slice), number: number)))
+        try JSONLinesFile.forEachObject(bytes) { (o, number) throws(Failure) in
+            lines.append(.init(number: number, event: try line(o, number: number)))
         }
         return PlainTraceLog(lines: lines)
     }
 
-    static func line(_ bytes: [UInt8], number: Int) throws(Failure) -> TMLogLine<String> {
-        let value: JSONValue
-        do {
-            value = try StrictJSON.parse(bytes)
-        } catch {
-            throw Failure(line: number, problem: "expected a JSON object: \(error.description)")
-        }
-        guard case .object(let o) = value else { throw Failure(line: number, problem: Expected.notObject) }
+    static func line(_ o: [String: JSONValue], number: Int) throws(Failure) -> TMLogLine<String> {
         guard case .string(let kind)? = o["event"] else { throw Failure(line: number, problem: Expected.event) }
         switch kind {
         case "prepared":

@@ -4,8 +4,8 @@ import FleetCard
 extension FleetLogFile {
     /// What the reader says of a line, verbatim (tests assert these).
     public enum Expected {
-        public static let emptyLine = "expected a JSON object, got an empty line"
-        public static let notObject = "expected a JSON object"
+        public static let emptyLine = JSONLinesFile.emptyLine
+        public static let notObject = JSONLinesFile.notObject
         public static let timestamp = "$.t: expected a timestamp like 2026-10-14T21:03:12.480Z"
         public static let event = "$.event: expected a string"
         public static let action = "expected \"start\", \"update\" or \"end\""
@@ -27,18 +27,8 @@ extension FleetLogFile {
     public static func read(_ bytes: [UInt8], strict: Bool) throws(Failure) -> FleetLog {
         var lines: [FleetLogLine] = []
         var skipped: [(kind: String, count: Int, firstLine: Int)] = []
-        var start = 0, number = 0
-        while start < bytes.count {
-            number += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 10 { end += 1 }
-            var slice = bytes[start..<end]
-            if slice.last == 13 { slice = slice.dropLast() }
-            start = end + 1
-            guard slice.contains(where: { $0 != 32 && $0 != 9 }) else {
-                throw Failure(line: number, problem: Expected.emptyLine)
-            }
-            switch try line(Array(slice), number: number) {
+        try JSONLinesFile.forEachObject(bytes) { (o, number) throws(Failure) in
+            switch try line(o, number: number) {
             case .known(let l): lines.append(l)
             case .unknown(let kind):
                 if strict { throw Failure(line: number, problem: Expected.unknownKind(kind)) }
@@ -57,15 +47,8 @@ extension FleetLogFile {
     /// The name a `broadcast` line's send is read with: the channel, one name for both environments.
     public static let broadcastToken = "broadcast"
 
-    static func line(_ bytes: [UInt8], number: Int) throws(Failure) -> Read {
+    static func line(_ o: [String: JSONValue], number: Int) throws(Failure) -> Read {
         func fail(_ problem: String) -> Failure { Failure(line: number, problem: problem) }
-        let value: JSONValue
-        do {
-            value = try StrictJSON.parse(bytes)
-        } catch {
-            throw fail("expected a JSON object: \(error.description)")
-        }
-        guard case .object(let o) = value else { throw fail(Expected.notObject) }
         guard case .string(let t)? = o["t"], let time = milliseconds(t) else { throw fail(Expected.timestamp) }
         guard case .string(let kind)? = o["event"] else { throw fail(Expected.event) }
         func field(_ key: String, _ expected: String) -> Failure { fail("$.\(key): \(expected)") }

@@ -27,12 +27,7 @@ public struct FleetLog: TraceLog {
 /// fields it needs and accepts any others (a newer build logs more).
 public enum FleetLogFile {
     /// A line that is not what the format expects: its number and what was expected.
-    public struct Failure: Error, Equatable, Sendable {
-        public let line: Int
-        public let problem: String
-        /// The one line the command prints: `FILE: line N: problem`.
-        public func message(_ path: String) -> String { "\(path): line \(line): \(problem)" }
-    }
+    public typealias Failure = JSONLinesFile.Failure
 
     // MARK: writing
 
