@@ -176,6 +176,20 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
                             from = end(of: e)
                             continue
                         }
+                        // Where the carried behaviour breaks, not where the episode afresh stuck.
+                        if case .stuck(let at) = again.ending { firstStuck = at }
+                        if case .cutShort(let at, let why) = again.ending {
+                            // Stuck afresh proves nothing of the carried behaviour, which can reach
+                            // states the window's budget cannot: with its search cut, no verdict.
+                            let line = log.lines[min(index, log.lines.count - 1)].number
+                            let origin = log.lines[carried].number
+                            let afresh = diagnosis.isWindow(starts[e]..<end(of: e))
+                                ? "no state the configuration reaches writes line \(line)" : "no behaviour from the model's initial states writes line \(line)"
+                            let reason = "\(afresh) afresh, but the search of the behaviour carried from line \(origin) was cut short (\(why))"
+                            for k in e..<starts.count where results[k] == nil { results[k] = .notDecided(index: at, reason: reason) }
+                            from = n
+                            continue
+                        }
                     }
                     // The line the carried search could not write, when it was carried here.
                     results[e] = .inconsistent(index: firstStuck ?? index)
@@ -281,6 +295,10 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         switch verdict {
         case .pieces: shown = oneBreaks ?? whole
         case .consistent: shown = whole ?? outcomes.last
+        case .cutShort:
+            // The search that was cut, not one that stuck on the way (its INCONSISTENT is not the verdict).
+            shown = outcomes.last { if case .cutShort = $0.ending { true } else { false } }
+                ?? outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
         default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
         }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }

@@ -1,0 +1,97 @@
+import Explorer
+import Testing
+
+/// `TraceDiagnosis.make`'s verdicts on a toy model built for the case: an episode no behaviour
+/// writes afresh, where the behaviour carried to it is searched long.
+@Suite("TraceDiagnosis")
+struct TraceDiagnosisTests {
+    /// Lines `start`, `a`, `b`; a `start` begins an episode. From phase 0 `start` (phase 1), then
+    /// `a` (phase 2); in phase 2 the unlogged `wander(k)` steps branch three ways for `depth`
+    /// steps, and nothing is logged again. No behaviour writes `start a start`, nor `start b`.
+    struct Toy: LogProjectedModel {
+        struct State: Hashable, Codable, Sendable {
+            var phase: UInt8
+            var depth: UInt8
+            var path: UInt32
+        }
+        enum Action: Hashable, Codable, Sendable, CustomStringConvertible {
+            case start, a, wander(UInt8)
+            var description: String { "\(self)" }
+        }
+        typealias Log = PlainTraceLog<String>
+        var depth: UInt8
+
+        var name: String { "toy" }
+        func initialStates() -> [State] { [State(phase: 0, depth: 0, path: 0)] }
+        func actions(in state: State) -> [Action] { [.start, .a, .wander(0), .wander(1), .wander(2)] }
+        func next(_ s: State, _ action: Action) -> State? {
+            switch action {
+            case .start: s.phase == 0 ? State(phase: 1, depth: 0, path: 0) : nil
+            case .a: s.phase == 1 ? State(phase: 2, depth: 0, path: 0) : nil
+            case .wander(let k):
+                s.phase == 2 && s.depth < depth ? State(phase: 2, depth: s.depth + 1, path: s.path * 3 + UInt32(k)) : nil
+            }
+        }
+        func kind(of action: Action) -> ActionKind { .system }
+        var properties: [Property<Toy>] { [] }
+
+        var initialLogMemory: NoLogMemory { NoLogMemory() }
+        func freshBinding() -> Binding { Binding() }
+        func loggedStep(_ state: State, _ action: Action) -> (state: State, renaming: Void)? { next(state, action).map { ($0, ()) } }
+        func logLines(_ before: State, _ action: Action, _ after: State, memory: inout NoLogMemory) -> [String] {
+            switch action {
+            case .start: ["start"]
+            case .a: ["a"]
+            case .wander: []
+            }
+        }
+        static func lineKey(_ line: String) -> UInt8 { UInt8(line.utf8.first ?? 0) }
+        static func lineKey(written: String) -> UInt8 { UInt8(written.utf8.first ?? 0) }
+        static func lineKind(_ line: String) -> String { line }
+        static func startsEpisode(_ line: String) -> Bool { line == "start" }
+        func describe(_ lines: [String], _ binding: Binding, _ names: Names) -> String { lines.joined(separator: " then ") }
+
+        struct Binding: LogBinding {
+            mutating func match(_ written: String, _ line: String, at index: Int, _ names: Names) -> Bool { written == line }
+            mutating func follow(_ renaming: Void) {}
+        }
+        struct Names: LogNames {
+            mutating func append(_ line: String) {}
+            func canonical(_ line: String) -> String? { line }
+        }
+    }
+
+    static let log = PlainTraceLog(["start", "a", "start", "b"])
+
+    static func diagnose(depth: UInt8, maxStates: Int) -> TraceDiagnosis<Toy> {
+        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: maxStates)
+        options.reuseRuns = false
+        return TraceDiagnosis.make(Toy(depth: depth), log, options: options)
+    }
+
+    /// The carried search stalls at line 3 (it wanders), episode 2 is stuck afresh at line 4: the
+    /// carried behaviour searched to the end proves it breaks at line 3 (not at line 4, where the episode stuck afresh).
+    @Test func carriedSearchedToTheEnd() {
+        let d = Self.diagnose(depth: 9, maxStates: 100_000)
+        #expect(d.verdict == .inconsistent(line: 3))
+        #expect(d.results == [.consistent, .inconsistent(index: 2)])
+    }
+
+    /// The same with the carried search cut short (3^9 wanderings past --max-states): stuck
+    /// afresh is no proof for the carried behaviour, so nothing is decided (it used to say
+    /// INCONSISTENT at line 3).
+    @Test func carriedCutShortIsNotDecided() {
+        let d = Self.diagnose(depth: 9, maxStates: 5_000)
+        guard case .cutShort(let why) = d.verdict else {
+            Issue.record("verdict \(d.verdict)")
+            return
+        }
+        #expect(why.contains("no behaviour from the model's initial states writes line 4 afresh"))
+        #expect(why.contains("carried from line 1 was cut short"))
+        guard case .notDecided? = d.results[1] else {
+            Issue.record("episode 2: \(String(describing: d.results[1]))")
+            return
+        }
+        if case .cutShort? = d.shown?.ending {} else { Issue.record("shown: \(String(describing: d.shown?.ending))") }
+    }
+}
