@@ -49,6 +49,44 @@ struct FleetWorldsDiagnosisTests {
         #expect(try FleetWorldAssumption.firstImpossible(Self.world("fleet-card-two-sessions"), try Self.log(twoSids)) == nil)
     }
 
+    @Test("a start is addressed to at most the push-to-start tokens each environment can hold: the cap where dev builds add them, reached in the dev-builds world, and never passed")
+    func startTargets() throws {
+        let config = try Self.world("fleet-card-dev-builds")
+        let bound = FleetWorldAssumption.startTargets(config)
+        #expect(bound.most == 4)
+        // Every state within two world actions (two dev builds): no start addressed to more, and one to exactly that.
+        let model = FleetSystem(config: config)
+        var spent: [FleetState: Int] = [:]  // lookup only
+        var frontier = model.initialStates().map { ($0, 0) }
+        var most = 0
+        for (s, _) in frontier { spent[s] = 0 }
+        while !frontier.isEmpty {
+            var next: [(FleetState, Int)] = []
+            for (state, used) in frontier {
+                for i in state.servers.indices {
+                    if let tick = state.servers[i].tick, tick.action == .start { most = max(most, tick.targets.count) }
+                }
+                for action in model.actions(in: state) {
+                    let cost = used + (model.kind(of: action) == .world ? 1 : 0)
+                    guard cost <= 2, let s = model.next(state, action), cost < spent[s, default: .max] else { continue }
+                    spent[s] = cost
+                    next.append((s, cost))
+                }
+            }
+            frontier = next
+        }
+        #expect(most == bound.most)
+        let start = { (n: Int) in try Self.log(#"{"t":"2026-10-02T07:00:01.120Z","event":"decide","apnsEvent":"start","tokens":\#(n),"working":1,"needsInput":0,"rows":["9f3c61d2:working"],"more":0}"#) }
+        #expect(try FleetWorldAssumption.broken(config, start(4), at: 0) == nil)
+        let why = try FleetWorldAssumption.broken(config, start(5), at: 0)
+        #expect(why == "a start is addressed to every push-to-start token host 0 holds, at most 4: 3 sandbox (the stale corpse, and new ones from dev builds (world.devBuildLaunch), the newest 3 kept (guards.pushToStartCapPerEnv)); 1 production (1 phone(s), one each); not 5")
+        // Without the cap, dev builds' tokens pile up to the list's capacity.
+        var uncapped = config
+        uncapped.guards.pushToStartCapPerEnv = false
+        #expect(FleetWorldAssumption.startTargets(uncapped).most == 8)
+        #expect(try FleetWorldAssumption.broken(uncapped, start(5), at: 0) == nil)
+    }
+
     @Test("the shortfall lines and the decide's token count carry only numbers the model's delivery rule can give")
     func shortfallNumbers() throws {
         func line(_ body: String) -> String { #"{"t":"2026-10-02T07:00:01.530Z","# + body + "}" }

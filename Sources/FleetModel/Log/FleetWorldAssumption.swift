@@ -72,6 +72,37 @@ public enum FleetWorldAssumption {
         return config.devices.count + (config.staleSandboxTokens ? 1 : 0)
     }
 
+    /// The most push-to-start tokens of `env` host 0's registry holds in any behaviour, and why:
+    /// its phones' and the corpse's when no step adds one there; when dev builds (sandbox) or
+    /// push-to-start rotation add some, the newest 3 with `guards.pushToStartCapPerEnv` (the
+    /// cap acts on each registration, so the initial ones stand until one comes), else the
+    /// token list's capacity. A start is addressed to all of them (`TokenRegistry.targets`).
+    static func pushToStartTokens(_ config: FleetConfig, _ env: ApnsEnvironment) -> (most: Int, why: String) {
+        let phones = config.devices.count { $0.environment == env }
+        let corpse = env == .sandbox && config.staleSandboxTokens
+        let initial = phones + (corpse ? 1 : 0)
+        let adders = (env == .sandbox && config.world.devBuildLaunch ? ["dev builds (world.devBuildLaunch)"] : [])
+            + (config.world.pushToStartRotation && phones > 0 ? ["each launch (world.pushToStartRotation)"] : [])
+        let held = [phones > 0 ? "\(phones) phone(s)" : nil, corpse ? "the stale corpse" : nil].compactMap { $0 }.joined(separator: " and ")
+        guard !adders.isEmpty else { return (initial, "\(held), one each") }
+        let adding = (held.isEmpty ? "" : "\(held), and ") + "new ones from " + adders.joined(separator: " and ")
+        if config.guards.pushToStartCapPerEnv {
+            let most = max(initial, TokenRegistry.maxPushToStartPerEnv)
+            return (most, adding + ", the newest \(TokenRegistry.maxPushToStartPerEnv) kept (guards.pushToStartCapPerEnv)")
+        }
+        return (FleetState.tokenCapacity, adding + ", no cap (guards.pushToStartCapPerEnv off) but the token list's capacity")
+    }
+
+    /// The most push-to-start tokens a start is addressed to in any behaviour (`pushToStartTokens(_:_:)`
+    /// over the environments), and why in the report's words, when a world adds tokens.
+    static func startTargets(_ config: FleetConfig) -> (most: Int, why: String) {
+        let parts = ApnsEnvironment.allCases.map { ($0, pushToStartTokens(config, $0)) }.filter { $0.1.most > 0 }
+        let sum = parts.reduce(0) { $0 + $1.1.most }
+        let most = min(FleetState.tokenCapacity, sum)
+        return (most, parts.map { "\($0.1.most) \($0.0.rawValue) (\($0.1.why))" }.joined(separator: "; ")
+            + (sum > most ? "; at most \(most) in one list" : ""))
+    }
+
     /// What `event` needs that the world does not have; `sids` are the sids named before it (one
     /// to one with the world's sessions), and gets this line's.
     static func broken(_ config: FleetConfig, _ event: FleetFileLogEvent, sids: inout [String]) -> String? {
@@ -112,6 +143,12 @@ public enum FleetWorldAssumption {
                 return "\(config.devices.count) phone(s), each with one push-to-start token"
                     + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
                     + " (no world.pushToStartRotation, no world.devBuildLaunch): a start is addressed to \(most) token(s) at most, not \(tokens)"
+            }
+            if action == .start, pushToStartTokens(config) == nil {
+                let (most, why) = startTargets(config)
+                if tokens > most {
+                    return "a start is addressed to every push-to-start token host 0 holds, at most \(most): \(why); not \(tokens)"
+                }
             }
         case .startVetoed(let population):
             if let why = named(population, config, &sids) { return why }
