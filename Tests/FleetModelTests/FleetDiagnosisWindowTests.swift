@@ -64,6 +64,23 @@ struct FleetDiagnosisWindowTests {
         #"{"event":"send","apnsEvent":"start","token":"41aa0001","env":"production","status":200}"#,
     ]
 
+    @Test("a window that opens nowhere within the world budget before it says so: the verdict holds within that budget only")
+    func windowBudgetSaid() throws {
+        // A start to 4 push-to-start tokens in the dev-builds world needs two dev builds first.
+        let config = try FleetWorldsDiagnosisTests.world("fleet-card-dev-builds")
+        let model = FleetSystem(config: config)
+        let log = try Self.log([#"{"event":"decide","apnsEvent":"start","tokens":4,"working":1,"needsInput":0,"rows":["51d00001:working"],"more":0}"#])
+        let said = "  the window opened only on states within 1 world action(s) before its first line (the world budget): one needing more was not tried"
+        var one = Self.window()
+        one.windowWorldBudget = 1
+        let narrow = FleetDiagnosisReport.make(model, log, path: "four", options: one)
+        #expect(narrow.verdict == .inconsistent(line: 1))
+        #expect(narrow.lines.contains(said), "\(narrow.lines.joined(separator: "\n"))")
+        let wide = FleetDiagnosisReport.make(model, log, path: "four", options: Self.window())
+        #expect(wide.verdict == .consistent)
+        #expect(!wide.lines.contains { $0.hasPrefix("  the window opened only on states within") })
+    }
+
     @Test("a split log whose episodes are consistent only each on its own is NOT one behaviour, at the line the carried one breaks",
           arguments: [false, true])
     func splitIsNotConsistent(window: Bool) throws {

@@ -164,9 +164,13 @@ public enum TraceReport {
             cut.append("--gap-budget \(level.gapWorldBudget)")
             if level.gapWorldBudget < 8 { next.append("--gap-budget \(level.gapWorldBudget + 1)") }
         }
-        guard !cut.isEmpty else { return ["  no gap bound cut a path: this holds at any gap width"] }
+        // The window's own bound: the states it may open on are those within the world budget before it.
+        let window = outcome.cutByWindow
+            ? ["  the window opened only on states within \(level.windowWorldBudget) world action(s) before its first line (the world budget): one needing more was not tried"]
+            : []
+        guard !cut.isEmpty else { return ["  no gap bound cut a path: this holds at any gap width"] + window }
         return ["  this holds within the gap bounds: \(cut.joined(separator: " and ")) cut paths"
-            + (next.isEmpty ? " (already the widest)" : "; the next width: \(next.joined(separator: " "))")]
+            + (next.isEmpty ? " (already the widest)" : "; the next width: \(next.joined(separator: " "))")] + window
     }
 
     /// Every property (not a reachability goal) the steps break, at the first step it breaks,

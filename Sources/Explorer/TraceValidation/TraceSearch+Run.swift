@@ -35,10 +35,12 @@ extension TraceSearch {
         func breaks(_ before: (M.State, M.Action)?, _ s: M.State) -> Bool {
             target.contains { $0.breaks(before: before, s) }
         }
+        var cut = (steps: false, world: false, window: false)
         let known = window ? openings?[range] : nil
         if let known {
             // The window's openings, from a search of this range that walked every state before it.
             search.nodes = known.trails
+            cut.window = known.cutWindow
             for o in known.opens { search.push(o.entry, parent: o.parent, action: o.action) }
         } else {
             for s in model.initialStates() {
@@ -59,7 +61,6 @@ extension TraceSearch {
         var actions: [M.Action] = []
         var misses = Misses()
         var passed = (furthest: 0, at: 0)
-        var cut = (steps: false, world: false)
         while let open = search.pop() {
             let p = Int(open.entry.position)
             if p == lines.count(against: p) {
@@ -101,7 +102,7 @@ extension TraceSearch {
             for action in actions {
                 let world = model.kind(of: action) == .world
                 if world && Int(node.world) >= (before ? windowWorld : gapWorld) {
-                    if !before { cut.world = true }
+                    if before { cut.window = true } else { cut.world = true }
                     continue
                 }
                 guard let (next, renaming) = model.loggedStep(node.state, action) else { continue }
@@ -155,7 +156,7 @@ extension TraceSearch {
         }
         if window, known == nil, let openings {
             if search.furthest == 0 { openedMisses = misses }
-            openings[range] = Self.opened(search, opened, misses: openedMisses)
+            openings[range] = Self.opened(search, opened, misses: openedMisses, cutWindow: cut.window)
         }
         if let wroteAll, let name = options.breaking {
             return outcome(.unbroken(property: name), node: wroteAll, search, range: range, lines, window: window, cut: cut)
@@ -171,7 +172,7 @@ extension TraceSearch {
 
     /// The trails before a window (position 0, renumbered) and the nodes opened from them.
     static func opened(
-        _ search: Search, _ opened: [(entry: Open, parent: Int32, action: M.Action)], misses: Misses?
+        _ search: Search, _ opened: [(entry: Open, parent: Int32, action: M.Action)], misses: Misses?, cutWindow: Bool
     ) -> TraceWindowOpenings<M>.Opened {
         var renumbered = [Int32](repeating: -1, count: search.nodes.count)
         var trails: [Trail] = []
@@ -179,7 +180,7 @@ extension TraceSearch {
             renumbered[k] = Int32(trails.count)
             trails.append(Trail(parent: t.parent >= 0 ? renumbered[Int(t.parent)] : -1, action: t.action, position: 0))
         }
-        return .init(trails: trails, opens: opened.map { ($0.entry, renumbered[Int($0.parent)], $0.action) }, misses: misses)
+        return .init(trails: trails, opens: opened.map { ($0.entry, renumbered[Int($0.parent)], $0.action) }, misses: misses, cutWindow: cutWindow)
     }
 
     /// Whether a search of `range` opens on a window (`Options.window`; an episode searched
@@ -381,7 +382,7 @@ extension TraceSearch {
     /// The steps to `node` from an initial state, with the lines each wrote.
     func outcome(
         _ ending: Ending, node: Int32, _ search: Search, range: Range<Int>, _ lines: TraceLogReading<M>, window: Bool,
-        cut: (steps: Bool, world: Bool)
+        cut: (steps: Bool, world: Bool, window: Bool)
     ) -> Outcome {
         var chain: [Int] = []
         var t = Int(node)
@@ -405,6 +406,7 @@ extension TraceSearch {
         out.lengthAsked = lines.lengthAsked
         out.cutBySteps = cut.steps
         out.cutByWorld = cut.world
+        out.cutByWindow = cut.window
         out.stalledAt = search.stalledAt
         // The steps before the one that wrote the window's first line (none written yet: all).
         if window { out.beforeWindow = linesOfStep.firstIndex { !$0.isEmpty } ?? steps.count }

@@ -107,6 +107,9 @@ public struct TraceSearch<M: LogProjectedModel> {
         public internal(set) var stalledAt: Int?
         public var cutBySteps = false
         public var cutByWorld = false
+        /// Whether the world budget before a window's first line (`Options.windowWorldBudget`)
+        /// refused a step: the window opened only on the states within it.
+        public var cutByWindow = false
         /// The gap bounds of the search that gave this outcome.
         public var level: Options?
         /// How many lines of its range the search read, and the largest position it compared

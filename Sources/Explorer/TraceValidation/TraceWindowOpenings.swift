@@ -7,6 +7,8 @@ public final class TraceWindowOpenings<M: LogProjectedModel> {
         var trails: [TraceSearch<M>.Trail]
         var opens: [(entry: TraceSearch<M>.Open, parent: Int32, action: M.Action)]
         var misses: TraceSearch<M>.Misses?
+        /// Whether the world budget before the window refused a step (the openings are those within it).
+        var cutWindow: Bool
     }
 
     private var byRange: [Range<Int>: Opened] = [:]  // lookup only
