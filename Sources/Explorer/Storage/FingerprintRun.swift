@@ -74,7 +74,7 @@ final class FingerprintRun: @unchecked Sendable {
             failure.note("\(file.directory): cannot read the visited set's file back: \(problem)")
             return false
         }
-        guard SearchCheckpoint.checksum(UnsafeRawBufferPointer(raw)) == checksums[b] else {
+        guard SpillChecksum.of(UnsafeRawBufferPointer(raw)) == checksums[b] else {
             failure.note("\(file.directory): the visited set's file read back differs from what was written (block \(b))")
             return false
         }
@@ -115,7 +115,7 @@ final class FingerprintRun: @unchecked Sendable {
                     let end = min(start + blockBytes, whole * 8)
                     let block = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
                     firsts.append(block.load(as: UInt64.self))
-                    checksums.append(SearchCheckpoint.checksum(block))
+                    checksums.append(SpillChecksum.of(block))
                     start = end
                 }
                 return file.write(UnsafeRawBufferPointer(rebasing: bytes[0..<(whole * 8)]), at: written * 8)

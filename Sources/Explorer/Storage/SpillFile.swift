@@ -78,7 +78,7 @@ final class SpillFile: @unchecked Sendable {
     func append(_ bytes: [UInt8]) -> Place? {
         let start = end
         guard bytes.withUnsafeBytes({ write($0, at: start) }) else { return nil }
-        return bytes.withUnsafeBytes { Place(range: start..<end, checksum: SearchCheckpoint.checksum($0)) }
+        return bytes.withUnsafeBytes { Place(range: start..<end, checksum: SpillChecksum.of($0)) }
     }
 
     /// Writes `bytes` at `offset` (the caller keeps their checksums); false (and `failure` set)
@@ -129,7 +129,7 @@ final class SpillFile: @unchecked Sendable {
             }
             done += n
         }
-        guard bytes.withUnsafeBytes(SearchCheckpoint.checksum) == place.checksum else {
+        guard bytes.withUnsafeBytes(SpillChecksum.of) == place.checksum else {
             failure = "\(directory): the spill file read back differs from what was written"
             return nil
         }
