@@ -73,12 +73,16 @@ struct Expansion<M: Model>: @unchecked Sendable {
         // A step's case is asked only where a check names cases (a model naming none pays nothing).
         let namesCases = checks.namesCases
         let everyTransition = checks.transitions(ofCase: Property<M>.caseLimit)
-        // Each successor is done with by the end of its step: the model may build the next in it.
+        // A successor the filter tests is held until the next one to test is built (or the
+        // state's last step is taken): its slot, prefetched, then arrives during that step, where
+        // testing at once waited for it (a tenth of the fleet's CPU). The tests and the
+        // successors handed out keep their order. Every other successor is done with by the
+        // end of its step: the model may build the next in it.
+        var held: Held?
         for (index, action) in actions.enumerated() {
             let world = model.kind(of: action) == .world
             if world && !budgetLeft { continue }
             guard let next = M.Storage.next(state, action, reusing: &spare, in: model) else { continue }
-            defer { M.Storage.recycle(next, into: &spare, in: model) }
             let nextUsed = world ? used &+ 1 : used
             // The successor's key first, its visited-set slot fetched while the step is checked:
             // the cache miss overlaps that work instead of stalling the test after it. A repeat
@@ -100,10 +104,25 @@ struct Expansion<M: Model>: @unchecked Sendable {
                     if judged.enabled { judged.steps.append(broken) }
                 }
             }
-            // A successor the search would drop is not packed: that saves the model's `stored`.
-            if repeated || (filter.tests && !filter.keeps(nextKey)) { continue }
-            out.append(Successor(
-                state: M.Storage.stored(next, after: state, stored, in: model), key: nextKey, parent: node, action: UInt16(index), used: nextUsed))
+            if repeated {
+                M.Storage.recycle(next, into: &spare, in: model)
+                continue
+            }
+            if let before = held.take() {
+                hand(before, of: state, stored, node: node, filter: &filter, out: &out)
+                M.Storage.recycle(before.state, into: &spare, in: model)
+            }
+            let successor = Held(state: next, key: nextKey, action: UInt16(index), used: nextUsed)
+            if filter.tests {
+                held = successor
+            } else {
+                hand(successor, of: state, stored, node: node, filter: &filter, out: &out)
+                M.Storage.recycle(next, into: &spare, in: model)
+            }
+        }
+        if let last = held.take() {
+            hand(last, of: state, stored, node: node, filter: &filter, out: &out)
+            M.Storage.recycle(last.state, into: &spare, in: model)
         }
         // A step only a bound refused keeps the state from being quiescent (asked of few states);
         // the state is counted so the report can say how much the bounds cut.
@@ -131,6 +150,29 @@ struct Expansion<M: Model>: @unchecked Sendable {
                 }
             }
         }
+    }
+}
+
+extension Expansion {
+    /// A successor built and checked, its filter test still to come (see `expand`).
+    struct Held {
+        let state: M.State
+        let key: UInt64
+        let action: UInt16
+        let used: UInt8
+    }
+
+    /// Appends `successor` (a step out of `state`, kept as `stored`, node `node`) to `out` unless
+    /// `filter` drops it. A successor the search would drop is not packed: that saves the model's `stored`.
+    @inline(__always)
+    func hand(
+        _ successor: Held, of state: M.State, _ stored: M.Storage.Stored, node: UInt32, filter: inout SuccessorFilter,
+        out: inout [Successor<M.Storage.Stored>]
+    ) {
+        if filter.tests && !filter.keeps(successor.key) { return }
+        out.append(Successor(
+            state: M.Storage.stored(successor.state, after: state, stored, in: model), key: successor.key, parent: node,
+            action: successor.action, used: successor.used))
     }
 }
 
