@@ -57,6 +57,15 @@ public protocol LogProjectedModel: Model {
     /// `lines`: the lines one behaviour writes (its binding fresh at the first; nil: every line).
     func firstBeyondOneBehaviour(_ log: Log, lines: Range<Int>?) -> (index: Int, why: String)?
 
+    /// The first line (0-based, in `lines`) that no behaviour of the model writes after the
+    /// lines of `lines` before it, whatever the gap bounds, proved on a sound over-approximation
+    /// of the model (`LogOverApproximation`, searched by `TraceOverApproximationSearch`); nil
+    /// when it writes them all, was cut short, or the model has none (the default).
+    /// `window`: the first line may be written from any reachable state (`Options.window`).
+    func overApproximatedStuck(
+        _ log: Log, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
+    ) -> Int?
+
     /// The class of a property (`zombie-card` for `zombie-card:server-forgot`): `--breaking`
     /// accepts a class and means any of its properties. The default: the name itself.
     static func propertyClass(_ name: String) -> String
@@ -66,6 +75,9 @@ extension LogProjectedModel {
     public func firstUnwritable(_ log: Log) -> (index: Int, why: String)? { nil }
     public func firstBeyondOneBehaviour(_ log: Log, lines: Range<Int>?) -> (index: Int, why: String)? { nil }
     public static func propertyClass(_ name: String) -> String { name }
+    public func overApproximatedStuck(
+        _ log: Log, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
+    ) -> Int? { nil }
 }
 
 /// The memory of a model whose lines depend on its state alone.

@@ -243,6 +243,16 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         // breaks at, this one or before, not searched to the end).
         var beyondOne: (index: Int, why: String)?
         if verdict == .consistent, results.contains(where: { $0 == .fresh }) {
+            // Proved on the model's over-approximation (the fleet: the servers' view, the phones
+            // free; no gap bounds): no behaviour from the first line writes the lines up to one.
+            if oneBreaks == nil, stop?.isRaised != true, let k = model.overApproximatedStuck(
+                log, lines: 0..<n, window: diagnosis.isWindow(0..<n), events: options.events,
+                maxStates: Self.overApproximationStates, stop: stop)
+            {
+                let proved = provedUnwritable(k, carried: outcomes.filter { $0.origin == 0 }, options: options)
+                outcomes.append(proved)
+                oneBreaks = proved
+            }
             if oneBreaks == nil, stop?.isRaised != true {
                 // One behaviour names no more push-to-start tokens than the world's phones hold:
                 // it cannot write past the line naming one more. The lines before it are searched
@@ -325,6 +335,27 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         if prefix == nil { out.level = options }
         return out
     }
+
+    /// The outcome at line `index`, which no behaviour from the first line writes (proved on the
+    /// model's over-approximation): the longest prefix the searches from the first line found
+    /// (`carried`); the exact line when they wrote every line before it, else "at it or before".
+    static func provedUnwritable(_ index: Int, carried: [TraceSearch<M>.Outcome], options: TraceSearch<M>.Options) -> TraceSearch<M>.Outcome {
+        func reached(_ o: TraceSearch<M>.Outcome) -> Int { (o.linesOfStep.last { !$0.isEmpty }?.last).map { $0 + 1 } ?? 0 }
+        let prefix = carried.max { reached($0) < reached($1) }
+        var out = refusedLine(index, after: prefix, origin: 0, options: options, why: "", orBefore: (prefix.map(reached) ?? 0) < index)
+        out.refusal = nil
+        out.proof = Self.proofWords
+        return out
+    }
+
+    /// What the report says of a line proved unwritable on the over-approximation.
+    public static var proofWords: String {
+        "no behaviour from the first line writes it, whatever the gap bounds: proved on the model's over-approximation (the servers' side, the phones free)"
+    }
+
+    /// States the search on the model's over-approximation may store before it gives up (it
+    /// needs a few thousand on the committed worlds).
+    public static var overApproximationStates: Int { 1_000_000 }
 
     /// The witness's widest gap: the most unlogged steps between two logged ones, and the most
     /// world actions among them (what the report says the log needed).

@@ -99,6 +99,9 @@ public struct TraceSearch<M: LogProjectedModel> {
         /// `firstBeyondOneBehaviour`) to be past what one behaviour of the model writes: why, and
         /// nothing was searched past the line before it.
         public var refusal: String?
+        /// Stuck at a line proved unwritable on the model's over-approximation
+        /// (`LogProjectedModel.overApproximatedStuck`): how, in the report's words.
+        public var proof: String?
         /// With `refusal`: the lines from the last episode's start up to the refused line were not
         /// searched, so where before it the behaviour breaks is not decided.
         public var refusedOrBefore = false

@@ -25,6 +25,11 @@ extension FleetDiagnosisReport {
             if let why = FleetWorldAssumption.broken(model.config, log, at: index) {
                 out.append("  it breaks an assumption of this configuration: \(why)")
             }
+            if let why = outcome.proof {
+                out.append("  \(why)")
+                out.append("longest prefix, one behaviour of \(steps.count) steps:")
+                break
+            }
             if let why = outcome.refusal {
                 // Known from the lines alone: no search ran past the line before it.
                 out.append("  \(why): the search read only the lines before it")

@@ -16,11 +16,16 @@ public struct FleetLogBinding: LogBinding {
     /// The line (0-based, in the range searched) where this candidate's behaviour began: log
     /// tokens last named before it are free to bind (a behaviour searched afresh there).
     var origin: Int32
+    /// A binding of the servers' view (`FleetServerView`), which keeps no token a phone alone
+    /// holds: a retired log token may be bound again (the phone may post it back), so it binds
+    /// whenever the model's binding would (sound for a proof that a line is unwritable).
+    var rebinds = false
 
-    init(sessions: Int, origin: Int = 0) {
+    init(sessions: Int, origin: Int = 0, rebinds: Bool = false) {
         self.sessions = Array(repeating: 0, count: sessions)
         self.live = []
         self.origin = Int32(origin)
+        self.rebinds = rebinds
     }
 
     /// Binds model session `k` to log sid `sid`; false when either is bound otherwise.
@@ -40,7 +45,7 @@ public struct FleetLogBinding: LogBinding {
         let want = UInt32(id + 1)
         let k = Int(t)
         if k < live.count, live[k] != 0 { return live[k] == want }
-        guard !live.contains(want), names.previous[line] < Int(origin) else { return false }
+        guard !live.contains(want), rebinds || names.previous[line] < Int(origin) else { return false }
         if k >= live.count { live += Array(repeating: 0, count: k + 1 - live.count) }
         live[k] = want
         return true

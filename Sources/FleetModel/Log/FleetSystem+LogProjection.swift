@@ -44,6 +44,18 @@ extension FleetSystem: LogProjectedModel {
         FleetWorldAssumption.firstBeyondOneBehaviour(config, log, lines: lines).map { ($0.index, $0.why) }
     }
 
+    /// Searched on the servers' view, the phones free (`FleetServerView`): a line no behaviour of
+    /// the world writes after the lines before it, whatever the gap bounds.
+    public func overApproximatedStuck(
+        _ log: FleetLog, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
+    ) -> Int? {
+        let run = TraceOverApproximationSearch.run(
+            FleetServerView(self), lines: log.lines[lines].map(\.event), window: window, events: events, maxStates: maxStates,
+            stop: stop)
+        guard case .stuck(let index) = run.ending else { return nil }
+        return lines.lowerBound + index
+    }
+
     /// What a step would have logged, as JSON lines without their time, named through `binding`
     /// where it binds (`s2?`, `token 3?` where it does not yet).
     public func describe(_ events: [FleetModelLogEvent], _ binding: FleetLogBinding, _ names: FleetLogNames) -> String {
