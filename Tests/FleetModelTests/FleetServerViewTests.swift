@@ -121,3 +121,37 @@ struct FleetServerViewTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
+
+extension FleetServerViewTests {
+    /// Two logs of the dev-builds world end to end, the second's sids and tokens its own: a
+    /// start to a corpse and the phone, then a second start with no line between that could
+    /// forget the first card (no restart in this world, no /ended line).
+    static let split = [
+        #"{"t":"2026-11-03T09:00:00.100Z","event":"decide","apnsEvent":"start","tokens":2,"working":1,"needsInput":0,"rows":["7a11c0de:working"],"more":0}"#,
+        #"{"t":"2026-11-03T09:00:00.200Z","event":"send","apnsEvent":"start","token":"aa000001","env":"sandbox","status":200}"#,
+        #"{"t":"2026-11-03T09:00:00.300Z","event":"send","apnsEvent":"start","token":"aa000002","env":"production","status":200}"#,
+        #"{"t":"2026-11-03T09:00:05.100Z","event":"decide","apnsEvent":"start","tokens":2,"working":1,"needsInput":0,"rows":["7a11c0de:working"],"more":0}"#,
+        #"{"t":"2026-11-03T09:00:05.200Z","event":"adopted"}"#,
+        #"{"t":"2026-11-03T09:00:05.300Z","event":"send","apnsEvent":"start","token":"bb000001","env":"sandbox","status":200}"#,
+    ]
+
+    @Test("a split log whose join the servers cannot write, whatever the phones do, is NOT one behaviour at the join, proved on the servers' view")
+    func splitDecided() throws {
+        let model = try Self.world("fleet-card-dev-builds")
+        let log = try FleetDiagnosisTests.log(Self.split.joined(separator: "\n") + "\n")
+        var options = FleetDiagnosis.Options()
+        // From the initial states (`--from-start`): the view's states are those after line 1 only.
+        options.gapWorldBudget = model.config.bounds.worldBudget
+        // Without the view the carried search runs to this bound and the log is NOT decided.
+        options.maxStates = 200_000
+        let report = FleetDiagnosisReport.make(model, log, path: "split", options: options)
+        #expect(report.verdict == .pieces(line: 4), "\(report.lines.joined(separator: "\n"))")
+        #expect(report.lines.contains("  " + TraceDiagnosis<FleetSystem>.proofWords))
+        #expect(report.lines.contains("INCONSISTENT at line 4: the model can write lines 1–3 (the longest prefix), not line 4 after them"))
+        // Decided by the view's few thousand states, not by the carried search run to the end.
+        #expect(report.outcomes.reduce(0) { $0 + $1.candidates } < 20_000)
+        // Each piece alone is consistent: the view did not refuse a line one behaviour writes.
+        let second = try FleetDiagnosisTests.log(Self.split[3...].joined(separator: "\n") + "\n")
+        #expect(FleetDiagnosisReport.make(model, second, path: "second", options: options).verdict == .consistent)
+    }
+}

@@ -60,11 +60,12 @@ public protocol LogProjectedModel: Model {
     /// The first line (0-based, in `lines`) that no behaviour of the model writes after the
     /// lines of `lines` before it, whatever the gap bounds, proved on a sound over-approximation
     /// of the model (`LogOverApproximation`, searched by `TraceOverApproximationSearch`); nil
-    /// when it writes them all, was cut short, or the model has none (the default).
-    /// `window`: the first line may be written from any reachable state (`Options.window`).
+    /// when it writes them all, was cut short, or the model has none (the default); and the
+    /// states that search stored. `window`: the first line may be written from any reachable
+    /// state (`Options.window`).
     func overApproximatedStuck(
         _ log: Log, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
-    ) -> Int?
+    ) -> (stuck: Int?, states: Int)
 
     /// The class of a property (`zombie-card` for `zombie-card:server-forgot`): `--breaking`
     /// accepts a class and means any of its properties. The default: the name itself.
@@ -77,7 +78,7 @@ extension LogProjectedModel {
     public static func propertyClass(_ name: String) -> String { name }
     public func overApproximatedStuck(
         _ log: Log, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
-    ) -> Int? { nil }
+    ) -> (stuck: Int?, states: Int) { (nil, 0) }
 }
 
 /// The memory of a model whose lines depend on its state alone.

@@ -245,13 +245,37 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         if verdict == .consistent, results.contains(where: { $0 == .fresh }) {
             // Proved on the model's over-approximation (the fleet: the servers' view, the phones
             // free; no gap bounds): no behaviour from the first line writes the lines up to one.
-            if oneBreaks == nil, stop?.isRaised != true, let k = model.overApproximatedStuck(
-                log, lines: 0..<n, window: diagnosis.isWindow(0..<n), events: options.events,
-                maxStates: Self.overApproximationStates, stop: stop)
-            {
-                let proved = provedUnwritable(k, carried: outcomes.filter { $0.origin == 0 }, options: options)
-                outcomes.append(proved)
-                oneBreaks = proved
+            if oneBreaks == nil, stop?.isRaised != true {
+                let over = model.overApproximatedStuck(
+                    log, lines: 0..<n, window: diagnosis.isWindow(0..<n), events: options.events,
+                    maxStates: Self.overApproximationStates, stop: stop)
+                if let k = over.stuck {
+                    var proved = provedUnwritable(k, carried: outcomes.filter { $0.origin == 0 }, options: options)
+                    // Counted as one run: the states of the over-approximation's search, not the prefix's again.
+                    proved.candidates = over.states
+                    proved.expanded = 0
+                    var found: TraceSearch<M>.Outcome? = proved
+                    if proved.refusedOrBefore {
+                        // The searches from the first line stopped before it: where the behaviour
+                        // breaks, at it or before, is searched within the probe's budget.
+                        var probe = options
+                        probe.maxStates = min(options.maxStates, options.oneBehaviourProbe)
+                        var exact = TraceSearch(model: model, log: log, options: probe)
+                            .run(0..<(k + 1), stop: stop, reason: reason, progress: progressed, stall: nil, tick: heartbeat, openings: openings)
+                        explored += exact.expanded
+                        exact.candidates += over.states
+                        switch exact.ending {
+                        case .stuck: found = exact
+                        case .cutShort where stop?.isRaised != true: break
+                        // Written after all (never, the over-approximation being sound): no answer from it.
+                        default: found = nil
+                        }
+                    }
+                    if let found {
+                        outcomes.append(found)
+                        oneBreaks = found
+                    }
+                }
             }
             if oneBreaks == nil, stop?.isRaised != true {
                 // One behaviour names no more push-to-start tokens than the world's phones hold:

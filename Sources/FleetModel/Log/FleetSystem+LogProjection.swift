@@ -48,12 +48,12 @@ extension FleetSystem: LogProjectedModel {
     /// the world writes after the lines before it, whatever the gap bounds.
     public func overApproximatedStuck(
         _ log: FleetLog, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
-    ) -> Int? {
+    ) -> (stuck: Int?, states: Int) {
         let run = TraceOverApproximationSearch.run(
             FleetServerView(self), lines: log.lines[lines].map(\.event), window: window, events: events, maxStates: maxStates,
             stop: stop)
-        guard case .stuck(let index) = run.ending else { return nil }
-        return lines.lowerBound + index
+        guard case .stuck(let index) = run.ending else { return (nil, run.states) }
+        return (lines.lowerBound + index, run.states)
     }
 
     /// What a step would have logged, as JSON lines without their time, named through `binding`
