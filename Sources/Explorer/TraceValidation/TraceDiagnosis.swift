@@ -374,7 +374,7 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
 
     /// What the report says of a line proved unwritable on the over-approximation.
     public static var proofWords: String {
-        "no behaviour from the first line writes it, whatever the gap bounds: proved on the model's over-approximation (the servers' side, the phones free)"
+        "no behaviour from the first line writes it, whatever the gap bounds: proved on the model's sound over-approximation"
     }
 
     /// States the search on the model's over-approximation may store before it gives up (it

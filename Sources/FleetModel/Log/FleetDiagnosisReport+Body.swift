@@ -26,7 +26,7 @@ extension FleetDiagnosisReport {
                 out.append("  it breaks an assumption of this configuration: \(why)")
             }
             if let why = outcome.proof {
-                out.append("  \(why)")
+                out.append("  \(why) (the servers' view, the phones free)")
                 out.append("longest prefix, one behaviour of \(steps.count) steps:")
                 break
             }
