@@ -42,6 +42,20 @@ struct FleetServerViewTests {
             guards: guards, stale: true))
     }
 
+    /// The variants and the time: an end hold on both sides, the scratch server (a second
+    /// writer of host 0's file), a broadcast channel, the device id on the wire.
+    static var variants: FleetSystem {
+        var variants = FleetConfig.Variants.documented
+        variants.broadcastChannel = true
+        variants.deviceIdOnWire = true
+        var world = Fixture.noFaults
+        world.sessionActivities = [.idle, .working]
+        world.serverRestart = true
+        var config = Fixture.config(devices: 2, world: world, budget: 1, variants: variants, scratch: true, stale: true)
+        config.hold = .init(server: 1, app: 1)
+        return FleetSystem(config: config)
+    }
+
     /// A step's renaming applied to token `t` (empty: every token kept; past the list: gone).
     static func apply(_ r: [UInt8], _ t: UInt8) -> UInt8 { r.isEmpty ? t : Int(t) < r.count ? r[Int(t)] : 0 }
 
@@ -130,10 +144,15 @@ struct FleetServerViewTests {
     }
 
     @Test("every step of the model, mapped, is a step of the servers' view writing the same lines", arguments: [
-        ("fleet-card-dev-builds", 1), ("fleet-card-faults", 1), ("two phones", 1), ("two hosts", 1),
+        ("fleet-card-dev-builds", 1), ("fleet-card-faults", 1), ("two phones", 1), ("two hosts", 1), ("variants", 1),
     ])
     func overApproximates(_ name: String, _ budget: Int) throws {
-        let model = name == "two phones" ? Self.twoPhones : name == "two hosts" ? Self.twoHosts : try Self.world(name, budget: budget)
+        let model = switch name {
+        case "two phones": Self.twoPhones
+        case "two hosts": Self.twoHosts
+        case "variants": Self.variants
+        default: try Self.world(name, budget: budget)
+        }
         let (states, failures) = Self.walk(model)
         print("WALK \(name): \(states)")
         #expect(states > 1_000, "the walk reaches the world's states")
