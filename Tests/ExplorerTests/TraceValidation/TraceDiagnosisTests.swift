@@ -20,6 +20,8 @@ struct TraceDiagnosisTests {
         }
         typealias Log = PlainTraceLog<String>
         var depth: UInt8
+        /// Whether the model supplies its over-approximation (`View`) to the diagnosis.
+        var viewed = false
 
         var name: String { "toy" }
         func initialStates() -> [State] { [State(phase: 0, depth: 0, path: 0)] }
@@ -50,6 +52,35 @@ struct TraceDiagnosisTests {
         static func lineKind(_ line: String) -> String { line }
         static func startsEpisode(_ line: String) -> Bool { line == "start" }
         func describe(_ lines: [String], _ binding: Binding, _ names: Names) -> String { lines.joined(separator: " then ") }
+
+        func overApproximatedStuck(
+            _ log: Log, lines: Range<Int>, window: Bool, events: Set<String>?, maxStates: Int, stop: StopSignal?
+        ) -> (stuck: Int?, states: Int) {
+            guard viewed else { return (nil, 0) }
+            let run = TraceOverApproximationSearch.run(
+                View(), lines: log.lines[lines].map(\.event), window: window, events: events, maxStates: maxStates, stop: stop)
+            guard case .stuck(let index) = run.ending else { return (nil, run.states) }
+            return (lines.lowerBound + index, run.states)
+        }
+
+        /// The toy's phase alone, its wanderings free in phase 2: every step of the toy is one of these.
+        struct View: LogOverApproximation {
+            func initialStates() -> [UInt8] { [0] }
+            func actions(in state: UInt8) -> [Action] { [.start, .a, .wander(0)] }
+            func step(_ s: UInt8, _ action: Action) -> (state: UInt8, renaming: Void)? {
+                switch action {
+                case .start: s == 0 ? (1, ()) : nil
+                case .a: s == 1 ? (2, ()) : nil
+                case .wander: s == 2 ? (2, ()) : nil
+                }
+            }
+            func logLines(_ before: UInt8, _ action: Action, _ after: UInt8, memory: inout NoLogMemory) -> [String] {
+                Toy(depth: 0).logLines(Toy.State(phase: before, depth: 0, path: 0), action, Toy.State(phase: after, depth: 0, path: 0), memory: &memory)
+            }
+            var initialLogMemory: NoLogMemory { NoLogMemory() }
+            func freshBinding() -> Binding { Binding() }
+            static func lineKind(_ line: String) -> String { line }
+        }
 
         struct Binding: LogBinding {
             mutating func match(_ written: String, _ line: String, at index: Int, _ names: Names) -> Bool { written == line }
@@ -93,5 +124,24 @@ struct TraceDiagnosisTests {
             return
         }
         if case .cutShort? = d.shown?.ending {} else { Issue.record("shown: \(String(describing: d.shown?.ending))") }
+    }
+
+    /// `start a start a`: each episode is written afresh, but the behaviour carried from line 1
+    /// wanders in phase 2 and never starts again. Its search to the end (3^9 wanderings) is cut
+    /// at 5,000 states; the toy's view (its phase alone) proves line 3 unwritable in 4 states.
+    @Test func provedOnTheView() {
+        let log = PlainTraceLog(["start", "a", "start", "a"])
+        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: 5_000)
+        options.reuseRuns = false
+        let d = TraceDiagnosis.make(Toy(depth: 9, viewed: true), log, options: options)
+        #expect(d.verdict == .pieces(line: 3))
+        #expect(d.shown?.proof == TraceDiagnosis<Toy>.proofWords)
+        #expect(d.shown?.linesOfStep.flatMap { $0 } == [0, 1], "the longest prefix: lines 1-2")
+        #expect(d.results == [.consistent, .fresh])
+        // Without the view the same search is not decided.
+        guard case .cutShort = TraceDiagnosis.make(Toy(depth: 9), log, options: options).verdict else {
+            Issue.record("decided without the view")
+            return
+        }
     }
 }
