@@ -72,9 +72,8 @@ struct FleetServerViewTests {
         let lines = model.logLines(s, a, next, memory: &m)
         let (image, sigma, offered) = seen
         let (imageAfter, sigmaAfter) = view.image(of: next)
-        guard let want = Optional(lines.compactMap { $0.renamed({ $0 }, { sigma[$0] == 0 && $0 != 0 ? nil : sigma[$0] }) }),
-            want.count == lines.count
-        else { return "\(a): a line names a token the view does not hold" }
+        let want = lines.compactMap { $0.renamed({ $0 }, { sigma[$0] == 0 && $0 != 0 ? nil : sigma[$0] }) }
+        guard want.count == lines.count else { return "\(a): a line names a token the view does not hold" }
         func renamesAlike(_ r: [UInt8]) -> Bool {
             (1...255).allSatisfy { c in
                 let x = sigma[UInt8(c)]
