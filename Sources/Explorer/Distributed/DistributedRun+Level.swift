@@ -20,8 +20,7 @@ extension DistributedRun {
             frontier = FrontierColumn(ids: ids, states: next.states, used: next.used)
         } else {
             var nextIDs = Array(repeating: UInt32(0), count: next.count)
-            var order = Array(0..<next.count)
-            order.sort { (next.parents[$0], next.actions[$0]) < (next.parents[$1], next.actions[$1]) }
+            let order = levelOrder(parents: next.parents, actions: next.actions)
             try number(next, order: order, into: &nextIDs)
             // `order` is id order: ids rise with (parent, action).
             frontier = FrontierColumn()
@@ -44,21 +43,36 @@ extension DistributedRun {
 
     /// The ids of the new states of several ranks (`order`: this rank's in (parent, action) order).
     mutating func number(_ next: NextLevel<M.Storage.Stored>, order: [Int], into nextIDs: inout [UInt32]) throws(FabricEnded) {
+        // Blocks are ranges of parents, so in `order` each block's requests are one stretch:
+        // block b's parents are those below levelStart + ceil((b + 1) * levelCount / ranks).
         var requests = Array(repeating: [UInt8](), count: ranks)
-        var asked = Array(repeating: [Int](), count: ranks)
-        var last = Array(repeating: UInt32(0), count: ranks)
-        for i in order {
-            let block = Int(UInt64(Int(next.parents[i]) - levelStart) * UInt64(ranks) / UInt64(levelCount))
-            Varint.put(UInt64(next.parents[i] - last[block]), into: &requests[block])
-            Varint.put(UInt64(next.actions[i]), into: &requests[block])
-            last[block] = next.parents[i]
-            asked[block].append(i)
+        var stretch = Array(repeating: 0, count: ranks + 1)
+        var k = 0
+        for block in 0..<ranks {
+            stretch[block] = k
+            let limit = UInt64(levelStart) + (UInt64(block + 1) * UInt64(levelCount) + UInt64(ranks) - 1) / UInt64(ranks)
+            var bytes: [UInt8] = []
+            var last: UInt32 = 0
+            while k < order.count {
+                let i = order[k]
+                let parent = next.parents[i]
+                guard UInt64(parent) < limit else { break }
+                Varint.put(UInt64(parent - last), into: &bytes)
+                Varint.put(UInt64(next.actions[i]), into: &bytes)
+                last = parent
+                k += 1
+            }
+            requests[block] = bytes
         }
+        precondition(k == order.count, "a new state's parent outside the level expanded")
+        stretch[ranks] = k
         let received = try fabric.exchange(requests)
         bytesSent += received.indices.reduce(0) { $1 == me ? $0 : $0 + requests[$1].count }
-        // Each source's pairs in order; merged over the sources, ties (never: a pair is one step) by source.
-        var lists = Array(repeating: [(parent: UInt32, action: UInt16)](), count: ranks)
+        // Each source's pairs in order, as parent << 16 | action; merged over the sources, ties
+        // (never: a pair is one step) by source.
+        var lists = Array(repeating: [UInt64](), count: ranks)
         for (source, batch) in received.enumerated() {
+            var pairs: [UInt64] = []
             let ok = batch.withUnsafeBytes { raw -> Bool in
                 var offset = 0
                 var parent: UInt32 = 0
@@ -67,11 +81,12 @@ extension DistributedRun {
                         let p = UInt32(exactly: UInt64(parent) + d), let action = UInt16(exactly: a)
                     else { return false }
                     parent = p
-                    lists[source].append((p, action))
+                    pairs.append(UInt64(p) << 16 | UInt64(action))
                 }
                 return true
             }
             guard ok else { throw FabricEnded(reason: Self.unreadable) }
+            lists[source] = pairs
         }
         var mine = Array(repeating: UInt64(0), count: ranks)
         mine[me] = UInt64(lists.reduce(0) { $0 + $1.count })
@@ -82,10 +97,10 @@ extension DistributedRun {
         var heads = Array(repeating: 0, count: ranks)
         while true {
             var best = -1
-            for r in 0..<ranks where heads[r] < lists[r].count {
-                if best < 0 || (lists[r][heads[r]].parent, lists[r][heads[r]].action) < (lists[best][heads[best]].parent, lists[best][heads[best]].action) {
-                    best = r
-                }
+            var least = UInt64.max
+            for r in 0..<ranks where heads[r] < lists[r].count && (best < 0 || lists[r][heads[r]] < least) {
+                best = r
+                least = lists[r][heads[r]]
             }
             guard best >= 0 else { break }
             Varint.put(UInt64(id - lastID[best]), into: &replies[best])
@@ -99,10 +114,10 @@ extension DistributedRun {
             let ok = batch.withUnsafeBytes { raw -> Bool in
                 var offset = 0
                 var id: UInt32 = 0
-                for i in asked[block] {
+                for k in stretch[block]..<stretch[block + 1] {
                     guard let d = Varint.get(raw, at: &offset), let next = UInt32(exactly: UInt64(id) + d) else { return false }
                     id = next
-                    nextIDs[i] = id
+                    nextIDs[order[k]] = id
                 }
                 return offset == raw.count
             }
@@ -156,4 +171,15 @@ extension DistributedRun {
 struct DistributedPath {
     var initial: Int
     var actions: [UInt16]
+}
+
+/// The indices of a level's new states in (parent, action) order, the order the sequential
+/// search numbers them in. A free function: a generic method that sorts is left unspecialized
+/// by cross-module optimization, and so was everything `advance` did per state (issue 52).
+func levelOrder(parents: [UInt32], actions: [UInt16]) -> [Int] {
+    precondition(parents.count == actions.count, "a level's columns differ in length")
+    // A step is one (parent, action): the pairs are distinct, so the order is total.
+    var keyed = parents.indices.map { (key: UInt64(parents[$0]) << 16 | UInt64(actions[$0]), index: $0) }
+    keyed.sort { $0.key < $1.key }
+    return keyed.map(\.index)
 }

@@ -209,7 +209,9 @@ struct DistributedRun<M: Model> {
                 let groupEnd = min(i + 8, end)
                 expandGroup(i..<groupEnd, atBound: atBound, out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
                 i = groupEnd
-                for s in out where owner(s.key) == me { visited.prefetch(s.key) }
+                // The slot each successor is probed in (this rank's visited set, or the keys it
+                // sent) fetched for the whole group first.
+                for s in out { if owner(s.key) == me { visited.prefetch(s.key) } else { sent.prefetch(s.key) } }
                 for s in out {
                     let to = owner(s.key)
                     // This rank's own successors go straight in, as the state they already are.
