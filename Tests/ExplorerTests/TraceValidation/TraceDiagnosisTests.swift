@@ -22,6 +22,8 @@ struct TraceDiagnosisTests {
         var depth: UInt8
         /// Whether the model supplies its over-approximation (`View`) to the diagnosis.
         var viewed = false
+        /// A coarser view: it may start once more from phase 2 (still sound: it writes more).
+        var coarse = false
 
         var name: String { "toy" }
         func initialStates() -> [State] { [State(phase: 0, depth: 0, path: 0)] }
@@ -58,24 +60,29 @@ struct TraceDiagnosisTests {
         ) -> (stuck: Int?, states: Int) {
             guard viewed else { return (nil, 0) }
             let run = TraceOverApproximationSearch.run(
-                View(), lines: log.lines[lines].map(\.event), window: window, events: events, maxStates: maxStates, stop: stop)
+                View(coarse: coarse), lines: log.lines[lines].map(\.event), window: window, events: events, maxStates: maxStates, stop: stop)
             guard case .stuck(let index) = run.ending else { return (nil, run.states) }
             return (lines.lowerBound + index, run.states)
         }
 
-        /// The toy's phase alone, its wanderings free in phase 2: every step of the toy is one of these.
+        /// The toy's phase alone, its wanderings free in phase 2: every step of the toy is one of
+        /// these. Coarse: bit 2 set once it has started again from phase 2.
         struct View: LogOverApproximation {
+            var coarse = false
             func initialStates() -> [UInt8] { [0] }
             func actions(in state: UInt8) -> [Action] { [.start, .a, .wander(0)] }
             func step(_ s: UInt8, _ action: Action) -> (state: UInt8, renaming: Void)? {
+                let phase = s & 3, again = s & 4
                 switch action {
-                case .start: s == 0 ? (1, ()) : nil
-                case .a: s == 1 ? (2, ()) : nil
-                case .wander: s == 2 ? (2, ()) : nil
+                case .start:
+                    if phase == 0 { return (1 | again, ()) }
+                    return coarse && phase == 2 && again == 0 ? (1 | 4, ()) : nil
+                case .a: return phase == 1 ? (2 | again, ()) : nil
+                case .wander: return phase == 2 ? (s, ()) : nil
                 }
             }
             func logLines(_ before: UInt8, _ action: Action, _ after: UInt8, memory: inout NoLogMemory) -> [String] {
-                Toy(depth: 0).logLines(Toy.State(phase: before, depth: 0, path: 0), action, Toy.State(phase: after, depth: 0, path: 0), memory: &memory)
+                Toy(depth: 0).logLines(Toy.State(phase: before & 3, depth: 0, path: 0), action, Toy.State(phase: after & 3, depth: 0, path: 0), memory: &memory)
             }
             var initialLogMemory: NoLogMemory { NoLogMemory() }
             func freshBinding() -> Binding { Binding() }
@@ -139,6 +146,36 @@ struct TraceDiagnosisTests {
         #expect(d.shown?.linesOfStep.flatMap { $0 } == [0, 1], "the longest prefix: lines 1-2")
         #expect(d.results == [.consistent, .fresh])
         // Without the view the same search is not decided.
+        guard case .cutShort = TraceDiagnosis.make(Toy(depth: 9), log, options: options).verdict else {
+            Issue.record("decided without the view")
+            return
+        }
+    }
+
+    /// `start a start a start a` on the coarse view, which writes lines 1-4 and is stuck at line 5,
+    /// while the searches from line 1 stopped at line 3 (the carried one gave up wandering): the
+    /// lines up to 5 are searched within the probe's budget for the exact line. Wandering 3^7
+    /// states, the probe finds it (line 3, the model's own answer, not the view's proof).
+    @Test func provedOnTheViewExactLine() {
+        let log = PlainTraceLog(["start", "a", "start", "a", "start", "a"])
+        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: 100_000)
+        options.reuseRuns = false
+        let d = TraceDiagnosis.make(Toy(depth: 7, viewed: true, coarse: true), log, options: options)
+        #expect(d.verdict == .pieces(line: 3))
+        #expect(d.shown?.proof == nil, "the probe's outcome, not the view's")
+        #expect(d.beyondOne == nil)
+    }
+
+    /// The same wandering 3^9 states within 5,000: the probe is cut short, so the answer is the
+    /// view's line, said as "at line 5 or before"; without the view nothing is decided.
+    @Test func provedOnTheViewOrBefore() {
+        let log = PlainTraceLog(["start", "a", "start", "a", "start", "a"])
+        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: 5_000)
+        options.reuseRuns = false
+        let d = TraceDiagnosis.make(Toy(depth: 9, viewed: true, coarse: true), log, options: options)
+        #expect(d.verdict == .pieces(line: 5))
+        #expect(d.beyondOne?.index == 4)
+        #expect(d.shown?.proof == TraceDiagnosis<Toy>.proofWords)
         guard case .cutShort = TraceDiagnosis.make(Toy(depth: 9), log, options: options).verdict else {
             Issue.record("decided without the view")
             return
