@@ -137,6 +137,10 @@ struct FleetRunMemoTests {
         #expect(FleetDiagnosisReport.widestGap(outcome([Array(repeating: system, count: 7)])) == (7, 0))
         #expect(FleetDiagnosisReport.widestGap(outcome([[system, world], [system]])) == (2, 1))
         #expect(FleetDiagnosisReport.widestGap(outcome([[world, system, world], [world]])) == (3, 2))
+        // A window's steps before it are no gap: the first three here, then one unlogged step.
+        var window = outcome([[world, system, world], [world]])
+        window.beforeWindow = 3
+        #expect(FleetDiagnosisReport.widestGap(window) == (1, 1))
     }
 
     @Test("progress: one line at the start and then one every 1,024 lines, however many searches the log takes")

@@ -382,11 +382,13 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
     public static var overApproximationStates: Int { 1_000_000 }
 
     /// The witness's widest gap: the most unlogged steps between two logged ones, and the most
-    /// world actions among them (what the report says the log needed).
+    /// world actions among them (what the report says the log needed). The steps before a
+    /// window (`Outcome.beforeWindow`) are no gap: the gap bounds do not bound them.
     /// `isWorld`: whether a step is a world action (`Model.kind(of:)`).
     public static func widestGap(_ outcome: TraceSearch<M>.Outcome, isWorld: (M.Action) -> Bool) -> (steps: Int, world: Int) {
         var steps = 0, world = 0, most = (steps: 0, world: 0)
-        for (action, lines) in zip(outcome.steps, outcome.linesOfStep) {
+        let skip = min(outcome.beforeWindow ?? 0, outcome.steps.count)
+        for (action, lines) in zip(outcome.steps[skip...], outcome.linesOfStep[skip...]) {
             if lines.isEmpty {
                 steps += 1
                 if isWorld(action) { world += 1 }
