@@ -101,16 +101,20 @@ struct TraceDiagnosisTests {
 
     static let log = PlainTraceLog(["start", "a", "start", "b"])
 
-    static func diagnose(depth: UInt8, maxStates: Int) -> TraceDiagnosis<Toy> {
+    /// `log` diagnosed on `toy`, gaps of 16 system steps, no search answered by an earlier one.
+    static func diagnose(_ toy: Toy, _ log: PlainTraceLog<String> = log, maxStates: Int) -> TraceDiagnosis<Toy> {
         var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: maxStates)
         options.reuseRuns = false
-        return TraceDiagnosis.make(Toy(depth: depth), log, options: options)
+        return TraceDiagnosis.make(toy, log, options: options)
     }
+
+    /// Three episodes, `start a` each.
+    static let threeStarts = PlainTraceLog(["start", "a", "start", "a", "start", "a"])
 
     /// The carried search stalls at line 3 (it wanders), episode 2 is stuck afresh at line 4: the
     /// carried behaviour searched to the end proves it breaks at line 3 (not at line 4, where the episode stuck afresh).
     @Test func carriedSearchedToTheEnd() {
-        let d = Self.diagnose(depth: 9, maxStates: 100_000)
+        let d = Self.diagnose(Toy(depth: 9), maxStates: 100_000)
         #expect(d.verdict == .inconsistent(line: 3))
         #expect(d.results == [.consistent, .inconsistent(index: 2)])
     }
@@ -119,7 +123,7 @@ struct TraceDiagnosisTests {
     /// afresh is no proof for the carried behaviour, so nothing is decided (it used to say
     /// INCONSISTENT at line 3).
     @Test func carriedCutShortIsNotDecided() {
-        let d = Self.diagnose(depth: 9, maxStates: 5_000)
+        let d = Self.diagnose(Toy(depth: 9), maxStates: 5_000)
         guard case .cutShort(let why) = d.verdict else {
             Issue.record("verdict \(d.verdict)")
             return
@@ -138,15 +142,13 @@ struct TraceDiagnosisTests {
     /// at 5,000 states; the toy's view (its phase alone) proves line 3 unwritable in 4 states.
     @Test func provedOnTheView() {
         let log = PlainTraceLog(["start", "a", "start", "a"])
-        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: 5_000)
-        options.reuseRuns = false
-        let d = TraceDiagnosis.make(Toy(depth: 9, viewed: true), log, options: options)
+        let d = Self.diagnose(Toy(depth: 9, viewed: true), log, maxStates: 5_000)
         #expect(d.verdict == .pieces(line: 3))
         #expect(d.shown?.proof == TraceDiagnosis<Toy>.proofWords)
         #expect(d.shown?.linesOfStep.flatMap { $0 } == [0, 1], "the longest prefix: lines 1-2")
         #expect(d.results == [.consistent, .fresh])
         // Without the view the same search is not decided.
-        guard case .cutShort = TraceDiagnosis.make(Toy(depth: 9), log, options: options).verdict else {
+        guard case .cutShort = Self.diagnose(Toy(depth: 9), log, maxStates: 5_000).verdict else {
             Issue.record("decided without the view")
             return
         }
@@ -157,10 +159,7 @@ struct TraceDiagnosisTests {
     /// lines up to 5 are searched within the probe's budget for the exact line. Wandering 3^7
     /// states, the probe finds it (line 3, the model's own answer, not the view's proof).
     @Test func provedOnTheViewExactLine() {
-        let log = PlainTraceLog(["start", "a", "start", "a", "start", "a"])
-        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: 100_000)
-        options.reuseRuns = false
-        let d = TraceDiagnosis.make(Toy(depth: 7, viewed: true, coarse: true), log, options: options)
+        let d = Self.diagnose(Toy(depth: 7, viewed: true, coarse: true), Self.threeStarts, maxStates: 100_000)
         #expect(d.verdict == .pieces(line: 3))
         #expect(d.shown?.proof == nil, "the probe's outcome, not the view's")
         #expect(d.beyondOne == nil)
@@ -169,14 +168,11 @@ struct TraceDiagnosisTests {
     /// The same wandering 3^9 states within 5,000: the probe is cut short, so the answer is the
     /// view's line, said as "at line 5 or before"; without the view nothing is decided.
     @Test func provedOnTheViewOrBefore() {
-        let log = PlainTraceLog(["start", "a", "start", "a", "start", "a"])
-        var options = TraceSearch<Toy>.Options(gapWorldBudget: 0, gapSteps: 16, maxStates: 5_000)
-        options.reuseRuns = false
-        let d = TraceDiagnosis.make(Toy(depth: 9, viewed: true, coarse: true), log, options: options)
+        let d = Self.diagnose(Toy(depth: 9, viewed: true, coarse: true), Self.threeStarts, maxStates: 5_000)
         #expect(d.verdict == .pieces(line: 5))
         #expect(d.beyondOne?.index == 4)
         #expect(d.shown?.proof == TraceDiagnosis<Toy>.proofWords)
-        guard case .cutShort = TraceDiagnosis.make(Toy(depth: 9), log, options: options).verdict else {
+        guard case .cutShort = Self.diagnose(Toy(depth: 9), Self.threeStarts, maxStates: 5_000).verdict else {
             Issue.record("decided without the view")
             return
         }
