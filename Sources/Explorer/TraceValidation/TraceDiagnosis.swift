@@ -325,15 +325,15 @@ public struct TraceDiagnosis<M: LogProjectedModel> {
         }
         // The body tells where one behaviour breaks for a log in pieces, else the first search
         // that stuck (the longest prefix there), else the witness.
+        let stuckFirst = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
         let shown: TraceSearch<M>.Outcome?
         switch verdict {
         case .pieces: shown = oneBreaks ?? whole
         case .consistent: shown = whole ?? outcomes.last
         case .cutShort:
             // The search that was cut, not one that stuck on the way (its INCONSISTENT is not the verdict).
-            shown = outcomes.last { if case .cutShort = $0.ending { true } else { false } }
-                ?? outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
-        default: shown = outcomes.first { if case .stuck = $0.ending { true } else { false } } ?? refusedOutcome ?? outcomes.last
+            shown = outcomes.last { if case .cutShort = $0.ending { true } else { false } } ?? stuckFirst
+        default: shown = stuckFirst
         }
         let searched = outcomes.reduce(0) { $0 + $1.candidates }
         return TraceDiagnosis(

@@ -27,18 +27,14 @@ extension FleetDiagnosisReport {
             }
             if let why = outcome.proof {
                 out.append("  \(why) (the servers' view, the phones free)")
-                out.append("longest prefix, one behaviour of \(steps.count) steps:")
-                break
-            }
-            if let why = outcome.refusal {
+            } else if let why = outcome.refusal {
                 // Known from the lines alone: no search ran past the line before it.
                 out.append("  \(why): the search read only the lines before it")
-                out.append("longest prefix, one behaviour of \(steps.count) steps:")
-                break
+            } else {
+                out += TraceReport.wouldLog(outcome)
+                out += TraceReport.candidates(outcome) { describe(model, $0) }
+                out += TraceReport.bounds(outcome)
             }
-            out += TraceReport.wouldLog(outcome)
-            out += TraceReport.candidates(outcome) { describe(model, $0) }
-            out += TraceReport.bounds(outcome)
             out.append("longest prefix, one behaviour of \(steps.count) steps:")
         case .unbroken(let name):
             let settle = settling(model, steps)
