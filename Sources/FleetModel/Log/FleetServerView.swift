@@ -52,11 +52,14 @@ public struct FleetServerView: LogOverApproximation {
         // the servers do not hold, or one they hold that no one else's can be: not a
         // push-to-start token, not one a dev build or another phone registered.
         let fresh = UInt8(clamping: FleetSystem.maxToken(state) + 1)
-        var others = [Set<UInt8>](repeating: [], count: system.config.devices.count)  // lookup only
+        var pushToStart = Set<UInt8>()  // lookup only
+        for device in state.devices { pushToStart.insert(device.pushToStartToken) }
+        for r in state.registries.indices {
+            for e in state.registries[r].pushToStart { pushToStart.insert(e.token) }
+        }
+        var others = [Set<UInt8>](repeating: pushToStart, count: system.config.devices.count)  // lookup only
         for d in others.indices {
-            for d2 in state.devices.indices { others[d].insert(state.devices[d2].pushToStartToken) }
             for r in state.registries.indices {
-                for e in state.registries[r].pushToStart { others[d].insert(e.token) }
                 for e in state.registries[r].update where Int(e.device) != d { others[d].insert(e.token) }
             }
         }

@@ -65,11 +65,10 @@ public enum FleetWorldAssumption {
         return ApnsEnvironment.allCases.filter { out.contains($0) }
     }
 
-    /// The most push-to-start tokens host 0's registry holds, when no step adds one (no
-    /// push-to-start rotation, no dev build): one per phone and the stale corpse's; nil otherwise.
-    static func pushToStartTokens(_ config: FleetConfig) -> Int? {
-        guard !config.world.pushToStartRotation, !config.world.devBuildLaunch else { return nil }
-        return config.devices.count + (config.staleSandboxTokens ? 1 : 0)
+    /// Whether a step adds push-to-start tokens to host 0's registry (push-to-start rotation, a
+    /// dev build): without, it holds one per phone and the stale corpse's.
+    static func addsPushToStartTokens(_ config: FleetConfig) -> Bool {
+        config.world.pushToStartRotation || config.world.devBuildLaunch
     }
 
     /// The most push-to-start tokens of `env` host 0's registry holds in any behaviour, and why:
@@ -94,7 +93,7 @@ public enum FleetWorldAssumption {
     }
 
     /// The most push-to-start tokens a start is addressed to in any behaviour (`pushToStartTokens(_:_:)`
-    /// over the environments), and why in the report's words, when a world adds tokens.
+    /// over the environments: one per phone and the corpse's where no step adds one), and why.
     static func startTargets(_ config: FleetConfig) -> (most: Int, why: String) {
         let parts = ApnsEnvironment.allCases.map { ($0, pushToStartTokens(config, $0)) }.filter { $0.1.most > 0 }
         let sum = parts.reduce(0) { $0 + $1.1.most }
@@ -139,16 +138,13 @@ public enum FleetWorldAssumption {
             if tokens > FleetState.tokenCapacity {
                 return "a tick addresses one registry list's tokens, at most \(FleetState.tokenCapacity) (the model's token-list capacity): no decide is to \(tokens)"
             }
-            if action == .start, let most = pushToStartTokens(config), tokens > most {
-                return "\(config.devices.count) phone(s), each with one push-to-start token"
-                    + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
-                    + " (no world.pushToStartRotation, no world.devBuildLaunch): a start is addressed to \(most) token(s) at most, not \(tokens)"
-            }
-            if action == .start, pushToStartTokens(config) == nil {
-                let (most, why) = startTargets(config)
-                if tokens > most {
-                    return "a start is addressed to every push-to-start token host 0 holds, at most \(most): \(why); not \(tokens)"
+            if action == .start, case let (most, why) = startTargets(config), tokens > most {
+                guard addsPushToStartTokens(config) else {
+                    return "\(config.devices.count) phone(s), each with one push-to-start token"
+                        + (config.staleSandboxTokens ? ", and a stale sandbox one" : "")
+                        + " (no world.pushToStartRotation, no world.devBuildLaunch): a start is addressed to \(most) token(s) at most, not \(tokens)"
                 }
+                return "a start is addressed to every push-to-start token host 0 holds, at most \(most): \(why); not \(tokens)"
             }
         case .startVetoed(let population):
             if let why = named(population, config, &sids) { return why }
