@@ -36,14 +36,14 @@ import Testing
         let failure = SpillFailure()
         let keys = Self.keys(1000, seed: 4)
         let run = try #require(Self.run(nil, keys, failure: failure))
-        // Block 2 (keys 256 to 383 in the run's order): one byte flipped.
+        // Block 2 (keys 2 × 64 to 3 × 64 - 1 in the run's order): one byte flipped.
         var byte: UInt8 = 0
         #expect(pread(run.file.fd, &byte, 1, off_t(2 * FingerprintRun.blockBytes + 5)) == 1)
         byte ^= 0x40
         #expect(pwrite(run.file.fd, &byte, 1, off_t(2 * FingerprintRun.blockBytes + 5)) == 1)
         let sorted = keys.sorted { FingerprintRun.rotated($0) < FingerprintRun.rotated($1) }
         #expect(run.contains(sorted[0]) && failure.message == nil)  // block 0 still reads
-        #expect(run.contains(sorted[300]))
+        #expect(run.contains(sorted[2 * FingerprintRun.blockKeys + 44]))
         #expect(failure.message == "\(NSTemporaryDirectory()): the visited set's file read back differs from what was written (block 2)")
         // A merge reading it back fails too, and writes no run.
         #expect(Self.run(run, Self.keys(10, seed: 5), failure: SpillFailure()) == nil)
@@ -60,5 +60,20 @@ import Testing
         // The largest key is at or past every block's first: a block is read.
         _ = run.contains(.max)
         #expect(failure.message?.hasPrefix("\(NSTemporaryDirectory()): the visited set's file holds keys out of order (block ") == true)
+    }
+
+    @Test("keys bunched under a few top bits are found and absent ones are not: the directory bounds the index search for any order")
+    func bunchedKeys() throws {
+        let failure = SpillFailure()
+        // Rotated keys whose top 20 bits take three values (the run orders by the low 32 bits first).
+        let present = Self.keys(3000, seed: 8).enumerated().map { i, k in k & 0xFFF_FFFF_FFFF | UInt64([0, 7, 0xFFFFF][i % 3]) << 44 }
+        let held = Set(present)
+        let absent = Self.keys(3000, seed: 9).map { $0 & 0xFFF_FFFF_FFFF | UInt64(7) << 44 }.filter { !held.contains($0) }
+        let run = try #require(FingerprintRun.merged(nil, with: present.sorted(), failure: failure) {
+            SpillFile(directory: NSTemporaryDirectory(), name: "run-test")
+        })
+        for k in present { #expect(run.contains(FingerprintRun.rotated(k)), "\(k)") }
+        #expect(!absent.contains { run.contains(FingerprintRun.rotated($0)) })
+        #expect(failure.message == nil)
     }
 }
