@@ -4,7 +4,7 @@
 /// Each word is multiplied (128-bit) by its own position's odd constant and folded, and the
 /// results are summed, as `WordPacker` does for fingerprints: the words do not wait for each
 /// other. `SearchCheckpoint.checksum`'s chain of two multiplies a word waited on each word
-/// and was 18% of a spilled search's CPU (a run's 1 KiB block is checked on every lookup).
+/// and was 18% of a spilled search's CPU (a run's block, then 1 KiB, is checked on every lookup).
 /// Only for files a process writes and reads back itself; files that outlive it keep theirs.
 enum SpillChecksum {
     static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
