@@ -63,12 +63,10 @@ extension Level {
         guard let spill else { return nil }
         if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
             startSpilling(spill, codec: .raw ?? .json(model), graph: &graph)
-        } else if spill.movesVisited, visited.storedCount >= max(spill.options.flushKeys, visited.runCount / 8),
-            let resident = ResidentMemory.current(), resident >= spill.options.afterBytes
+        } else if spill.movesVisited, visited.storedCount >= spill.options.flushKeys,
+            let resident = ResidentMemory.current(),
+            spill.options.flushesVisited(stored: visited.storedCount, inRuns: visited.runCount, resident: resident)
         {
-            // Past the mark again: the tables join the runs. At least an eighth of what the runs
-            // hold each time, so the runs written add up to about 9 times the last one, whatever
-            // else holds the memory (the tables may then pass the mark by that eighth).
             flushVisited(spill)
         }
         guard spill.startDepth != nil else { return nil }

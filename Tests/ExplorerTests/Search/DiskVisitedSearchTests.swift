@@ -88,4 +88,17 @@ import Testing
         #expect(report.spillProblem == "\(NSTemporaryDirectory()): the spill file read back differs from what was written; "
             + "no trace for mutual exclusion, someone enters, whose path could not be read back: their verdicts are unknown")
     }
+
+    @Test("the tables join the runs past the mark once they hold an eighth of the runs, or sooner when a quarter past it")
+    func flushRule() {
+        let spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 4_000)
+        // Under the mark: never, whatever the tables hold.
+        #expect(!spill.flushesVisited(stored: 900, inRuns: 800, resident: 3_999))
+        // Past it: an eighth of the runs, not less...
+        #expect(spill.flushesVisited(stored: 100, inRuns: 800, resident: 4_000))
+        #expect(!spill.flushesVisited(stored: 99, inRuns: 800, resident: 4_999))
+        // ...unless the process is a quarter past the mark: then at once.
+        #expect(spill.flushesVisited(stored: 99, inRuns: 800, resident: 5_000))
+        #expect(spill.flushesVisited(stored: 1, inRuns: 1 << 40, resident: 9_000))
+    }
 }
