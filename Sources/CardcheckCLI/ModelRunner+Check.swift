@@ -61,7 +61,7 @@ extension ModelRunner {
             if let wanted = request.report {
                 try writeReport(
                     wanted, report, model: model, exhaustive: judged.covered && distributed?.ended == nil,
-                    stopReason: stopReason ?? report.stopReason.rawValue, console: console)
+                    stopReason: stopReason ?? report.stopReasonText, console: console)
             }
         }
         // Rank 0 writes the files; another rank keeps them for when rank 0 is the one that died.
@@ -159,7 +159,7 @@ struct CheckJudgement<M: Model> {
     }
 
     func lines(render: (Trace<M>) -> [String], stopReason: String?) -> [String] {
-        let reason = stopReason ?? report.stopReason.rawValue
+        let reason = stopReason ?? report.stopReasonText
         var out = report.headerLines(stopReason: reason)
         out += report.verdictLines(
             render: render, expectedReason: { expectation($0)?.reason }, unexpectedNote: expected.isEmpty ? "" : ", not expected")

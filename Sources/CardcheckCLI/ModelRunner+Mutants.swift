@@ -96,7 +96,7 @@ extension ModelRunner {
                     row.also = run.verdicts.compactMap { v -> (name: String, trace: Trace<M>)? in
                         if case .violated(let t) = v.outcome, request.also.contains(v.name) { (v.name, t) } else { nil }
                     }
-                    if !complete { row.stopReason = stop.reasonText ?? (Self.covered(run) ? baseline : run).stopReason.rawValue }
+                    if !complete { row.stopReason = stop.reasonText ?? (Self.covered(run) ? baseline : run).stopReasonText }
                     // A run cut short proves nothing about a guard it did not kill.
                     let verdict = killers.first?.name ?? (complete ? "NOT KILLED" : Self.cutShort)
                     console.error("  \(m.name)" + (worlds.count > 1 ? " in \(world.name)" : "")

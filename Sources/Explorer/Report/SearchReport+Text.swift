@@ -5,9 +5,18 @@ extension SearchReport {
     /// Timing is left out so the lines are comparable between runs (`timingLine` has it).
     /// Each counterexample is written by `render` (default: its numbered steps).
     public func lines(render: (Trace<M>) -> [String] = { $0.numberedSteps(indent: 15) }) -> [String] {
-        headerLines(stopReason: stopReason.rawValue)
+        headerLines(stopReason: stopReasonText)
             + verdictLines(render: render)
             + [passed ? "result: pass" : "result: FAIL"]
+    }
+
+    /// Why the search ended, as the report says it: a state limit the search's own capacity set
+    /// (32-bit node ids), not `--max-states`, says so.
+    public var stopReasonText: String {
+        guard stopReason == .stateLimit, options.stateLimit.map({ $0 >= Limits.nodeIDCap }) ?? true else {
+            return stopReason.rawValue
+        }
+        return "\(stopReason.rawValue): \(Limits.nodeIDCap.grouped) states, as many as a search's 32-bit node ids number"
     }
 
     /// The size, scope, bounds and collision lines; `stopReason` is the text shown as the reason.

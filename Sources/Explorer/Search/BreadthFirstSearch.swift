@@ -177,7 +177,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             return
         }
         guard [.exhausted, .depthBound].contains(report.stopReason) else {
-            report.behavioursNotCounted = "the search was not exhaustive: \(report.stopReason.rawValue)"
+            report.behavioursNotCounted = "the search was not exhaustive: \(report.stopReasonText)"
             return
         }
         var stopped: SearchStopReason?

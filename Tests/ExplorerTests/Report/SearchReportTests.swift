@@ -37,4 +37,19 @@ import Testing
         #expect(288.grouped == "288")
         #expect(1000.grouped == "1,000")
     }
+
+    @Test("a search stopped by its own capacity (32-bit node ids), not --max-states, says so")
+    func capacityStop() {
+        let limited = BreadthFirstSearch(FlagMutex(processes: 2), options: SearchOptions(stateLimit: 5)).run()
+        #expect(limited.stopReason == .stateLimit && limited.stopReasonText == "state limit reached")
+        // The same stop with no limit asked for: only the node ids' capacity stops a search so.
+        let r = limited
+        let capped = SearchReport<FlagMutex>(
+            modelName: r.modelName, distinctStates: r.distinctStates, depthReached: r.depthReached, exhaustive: false,
+            stopReason: .stateLimit, verdicts: r.verdicts, transitions: r.transitions, boundCut: r.boundCut,
+            seconds: r.seconds, visitedBytes: r.visitedBytes, options: SearchOptions())
+        #expect(capped.lines().first?.hasSuffix(
+            "NOT exhaustive (state limit reached: 4,294,967,294 states, as many as a search's 32-bit node ids number)") == true)
+    }
 }
+
