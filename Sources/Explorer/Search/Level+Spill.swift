@@ -65,7 +65,8 @@ extension Level {
             startSpilling(spill, codec: .raw ?? .json(model), graph: &graph)
         } else if spill.movesVisited, visited.storedCount >= spill.options.flushKeys,
             let resident = ResidentMemory.current(),
-            spill.options.flushesVisited(stored: visited.storedCount, inRuns: visited.runCount, resident: resident)
+            spill.options.flushesVisited(
+                stored: visited.storedCount, inRuns: visited.runCount, tableBytes: visited.tableBytes, resident: resident)
         {
             flushVisited(spill)
         }

@@ -85,13 +85,14 @@ public struct SearchSpilling: Sendable, Equatable {
         self.afterBytes = afterBytes
     }
 
-    /// Whether the visited set's tables (`stored` keys; `inRuns` on disk) join the runs now, the
-    /// process holding `resident` bytes. Past the mark, at least an eighth of what the runs hold
-    /// each time, so the runs written add up to about 9 times the last one; but never more than a
-    /// quarter past the mark (a late run's eighth, 400 M keys, would take 5 GB), merging more often.
-    func flushesVisited(stored: Int, inRuns: Int, resident: Int) -> Bool {
+    /// Whether the visited set's tables (`stored` keys in `tableBytes`; `inRuns` on disk) join
+    /// the runs now, the process holding `resident` bytes. Past the mark, at least an eighth of
+    /// what the runs hold each time, so the runs written add up to about 9 times the last one; or
+    /// once the tables hold half the mark (late in a long run an eighth of the runs, 400 M keys,
+    /// would take 5 GB past it): a small mark then merges more often, and the peak stays near it.
+    func flushesVisited(stored: Int, inRuns: Int, tableBytes: Int, resident: Int) -> Bool {
         guard resident >= afterBytes else { return false }
-        return stored >= inRuns / 8 || resident - afterBytes >= afterBytes / 4
+        return stored >= inRuns / 8 || tableBytes >= afterBytes / 2
     }
 
     /// Why `directory` cannot take spill files (one line naming it), or nil when it can: said

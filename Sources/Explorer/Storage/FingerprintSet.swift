@@ -55,9 +55,10 @@ struct FingerprintSet {
     }
 
     /// Bytes held by the table itself.
-    var bytes: Int {
-        slots.count * MemoryLayout<UInt64>.stride + ids.count * MemoryLayout<UInt32>.stride + (run?.bytes ?? 0)
-    }
+    var bytes: Int { tableBytes + (run?.bytes ?? 0) }
+
+    /// Bytes of the table's slots (and ids), without its run's index.
+    var tableBytes: Int { slots.count * MemoryLayout<UInt64>.stride + ids.count * MemoryLayout<UInt32>.stride }
 
     var hasIDs: Bool { ids.count > 0 }
 

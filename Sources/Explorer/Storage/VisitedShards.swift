@@ -97,6 +97,9 @@ final class VisitedShards: @unchecked Sendable {
 
     var bytes: Int { tables.reduce(0) { $0 + $1.bytes } }
 
+    /// Bytes of the tables in memory, without the runs' indexes.
+    var tableBytes: Int { tables.reduce(0) { $0 + $1.tableBytes } }
+
     /// Every stored key, shard by shard (for a checkpoint).
     func forEachKey(_ body: (UInt64) -> Void) {
         for table in tables { for key in table.slots where key != 0 { body(key) } }

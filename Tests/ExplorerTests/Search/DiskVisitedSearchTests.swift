@@ -89,16 +89,16 @@ import Testing
             + "no trace for mutual exclusion, someone enters, whose path could not be read back: their verdicts are unknown")
     }
 
-    @Test("the tables join the runs past the mark once they hold an eighth of the runs, or sooner when a quarter past it")
+    @Test("the tables join the runs past the mark once they hold an eighth of the runs, or half the mark")
     func flushRule() {
         let spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 4_000)
         // Under the mark: never, whatever the tables hold.
-        #expect(!spill.flushesVisited(stored: 900, inRuns: 800, resident: 3_999))
+        #expect(!spill.flushesVisited(stored: 900, inRuns: 800, tableBytes: 3_000, resident: 3_999))
         // Past it: an eighth of the runs, not less...
-        #expect(spill.flushesVisited(stored: 100, inRuns: 800, resident: 4_000))
-        #expect(!spill.flushesVisited(stored: 99, inRuns: 800, resident: 4_999))
-        // ...unless the process is a quarter past the mark: then at once.
-        #expect(spill.flushesVisited(stored: 99, inRuns: 800, resident: 5_000))
-        #expect(spill.flushesVisited(stored: 1, inRuns: 1 << 40, resident: 9_000))
+        #expect(spill.flushesVisited(stored: 100, inRuns: 800, tableBytes: 1_000, resident: 4_000))
+        #expect(!spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 1_999, resident: 9_000))
+        // ...unless the tables hold half the mark: then at once, however large the runs.
+        #expect(spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 2_000, resident: 4_000))
+        #expect(spill.flushesVisited(stored: 1, inRuns: 1 << 40, tableBytes: 2_001, resident: 4_001))
     }
 }
