@@ -17,11 +17,11 @@ struct DistributedRun<M: Model> {
     let visited: VisitedShards
     /// Keys this rank inserted before the level being filled (the next level's slot 0's place).
     var inserted = 0
-    /// Keys this rank has sent to their owners. A key sent in this level went first with its
+    /// Keys this rank sent to their owners lately. A key sent in this level went first with its
     /// least (parent, action) from this rank (the frontier goes in node order), the only one
     /// the owner can keep; one sent in an earlier level is in the owner's visited set. Either
-    /// way it is not encoded and sent again.
-    let sent = VisitedShards(count: 1)
+    /// way it is not encoded and sent again while remembered (a forgotten one costs bytes only).
+    let sent = SentKeys()
 
     /// This rank's frontier, in node order.
     var frontier = FrontierColumn<M.Storage.Stored>()
@@ -163,18 +163,23 @@ struct DistributedRun<M: Model> {
         var out: [Successor<M.Storage.Stored>] = []
         var judged = JudgedFlags(enabled: false)
         // A packing model's successors already seen are not packed (two-phase commit's cost nothing
-        // to pack). A lone rank filters as the single process does (`expandAlone`).
+        // to pack). A lone rank filters as the single process does (`expandAlone`). With peers, a
+        // repeat of a key handed out just before is dropped too: its earlier step, from this rank,
+        // is the lesser, and went to the owner first (owned: taken; another's: sent).
         var filter =
             ranks == 1 ? (atBound ? .beyondBound(visited) : M.keepsStatesUnpacked ? .deferring : .inserting(into: visited, admit: nil))
-            : M.keepsStatesUnpacked ? SuccessorFilter.all
+            : M.keepsStatesUnpacked ? SuccessorFilter.deferring
             : .distributed(.init(owned: visited, levelStart: UInt32(truncatingIfNeeded: inserted), sent: sent, rank: me, ranks: ranks))
         var pending: [Successor<M.Storage.Stored>] = []
         // Kept from state to state and round to round, as in `Level.expand`: no action array,
         // state box or batch buffer per state.
         var actions: [M.Action] = []
         var spare: M.State?
-        var batches = Array(repeating: [UInt8](), count: ranks)
-        var lastParent = Array(repeating: UInt32(0), count: ranks)
+        let outgoing = OutgoingBatches(ranks: ranks)
+        var scratch: [UInt8] = []
+        // Each successor's owner, computed once for its slot's prefetch and its taking or sending.
+        var owners = UnsafeMutableBufferPointer<Int>.allocate(capacity: 1_024)
+        defer { owners.deallocate() }
         let budgeted = search.options.worldBudget != nil
         let sendsKey = wire.sendsKey || atBound
         var cursor = 0
@@ -185,10 +190,7 @@ struct DistributedRun<M: Model> {
             // each batch: a level that completed is counted in the depth (issue 54: depth 8 for 9).
             if limits.atStateLimit(distinct + reached) { return .stateLimit }
             var end = min(cursor + round, frontier.count)
-            for r in 0..<ranks {
-                batches[r].removeAll(keepingCapacity: true)
-                lastParent[r] = 0
-            }
+            outgoing.reset()
             var i = cursor
             if ranks == 1 {
                 end = expandAlone(
@@ -211,9 +213,17 @@ struct DistributedRun<M: Model> {
                 i = groupEnd
                 // The slot each successor is probed in (this rank's visited set, or the keys it
                 // sent) fetched for the whole group first.
-                for s in out { if owner(s.key) == me { visited.prefetch(s.key) } else { sent.prefetch(s.key) } }
-                for s in out {
+                if owners.count < out.count {
+                    owners.deallocate()
+                    owners = .allocate(capacity: 2 * out.count)
+                }
+                for (k, s) in out.enumerated() {
                     let to = owner(s.key)
+                    owners[k] = to
+                    if to == me { visited.prefetch(s.key) } else { sent.prefetch(s.key) }
+                }
+                for (k, s) in out.enumerated() {
+                    let to = owners[k]
                     // This rank's own successors go straight in, as the state they already are.
                     if to == me {
                         if atBound { noteBeyondBound(s.key) } else { take(s.key, s.parent, s.action, s.used, s.state, into: &next) }
@@ -222,21 +232,20 @@ struct DistributedRun<M: Model> {
                     guard sent.insert(s.key) else { continue }
                     // A message: [key] parent (a varint, from the batch's last: the frontier goes
                     // in node order), action (a varint), [world actions used], state.
-                    if sendsKey { withUnsafeBytes(of: s.key.littleEndian) { batches[to].append(contentsOf: $0) } }
+                    if sendsKey { withUnsafeBytes(of: s.key.littleEndian) { outgoing.put($0, to: to) } }
                     guard !atBound else { continue }
-                    Varint.put(UInt64(s.parent &- lastParent[to]), into: &batches[to])
-                    lastParent[to] = s.parent
-                    Varint.put(UInt64(s.action), into: &batches[to])
-                    if budgeted { batches[to].append(s.used) }
-                    wire.put(s.state, to: to, into: &batches[to])
+                    outgoing.put(parent: s.parent, to: to)
+                    outgoing.put(varint: UInt64(s.action), to: to)
+                    if budgeted { outgoing.put(byte: s.used, to: to) }
+                    wire.put(s.state, to: to, into: outgoing, scratch: &scratch)
                 }
             }
             frontier.discard(before: end)
             cursor = end
             if ranks > 1 {
                 // The `Codable` form's key names used in the round go first.
-                if wire.kind == .codable { for r in 0..<ranks where r != me { batches[r] = wire.header(to: r) + batches[r] } }
-                bytesSent += batches.enumerated().reduce(0) { $0 + ($1.offset == me ? 0 : $1.element.count) }
+                let batches = (0..<ranks).map { r in r == me ? [] : outgoing.batch(r, after: wire.header(to: r)) }
+                bytesSent += batches.reduce(0) { $0 + $1.count }
                 let incoming = try fabric.exchange(batches)
                 for (source, batch) in incoming.enumerated() where source != me {
                     try receive(batch, from: source, atBound: atBound, into: &next)

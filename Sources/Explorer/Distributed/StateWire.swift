@@ -58,6 +58,19 @@ final class StateWire<M: Model>: @unchecked Sendable {
         }
     }
 
+    /// Writes `stored` into the round's batch for rank `to`: a raw state's bytes straight in, any
+    /// other form through `scratch` (the model's own form writes into an array).
+    @inline(__always)
+    func put(_ stored: M.Storage.Stored, to: Int, into batches: OutgoingBatches, scratch: inout [UInt8]) {
+        if kind == .raw {
+            withUnsafeBytes(of: stored) { batches.put($0, to: to) }
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        put(stored, to: to, into: &scratch)
+        scratch.withUnsafeBytes { batches.put($0, to: to) }
+    }
+
     /// The header of rank `to`'s batch: the keys named to it since its last one.
     func header(to: Int) -> [UInt8] { kind == .codable ? keys[to].header() : [] }
 

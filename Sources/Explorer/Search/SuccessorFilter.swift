@@ -33,7 +33,7 @@ struct SuccessorFilter {
     struct DistributedShare {
         let owned: VisitedShards
         let levelStart: UInt32
-        let sent: VisitedShards
+        let sent: SentKeys
         let rank: Int
         let ranks: Int
     }
@@ -57,8 +57,11 @@ struct SuccessorFilter {
 
     /// A distributed rank's: drops a successor it owns that an earlier level holds (one of this
     /// level may still get a lesser step), and one another rank owns that it already sent; so
-    /// neither is packed. For a packing model only (packing is what it saves).
-    static func distributed(_ share: DistributedShare) -> SuccessorFilter { SuccessorFilter(visited: nil, ranks: share) }
+    /// neither is packed. For a packing model only (packing is what it saves). A repeat of a key
+    /// tested just before is dropped untested: that earlier step is the lesser.
+    static func distributed(_ share: DistributedShare) -> SuccessorFilter {
+        SuccessorFilter(visited: nil, recent: RecentKeys(), dropsRepeats: true, ranks: share)
+    }
 
     /// Those not in `visited`'s tables in memory (read only: no thread inserts meanwhile), nor
     /// among `recent`'s: the inserts that follow read its runs on disk.
