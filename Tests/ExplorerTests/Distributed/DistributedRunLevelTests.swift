@@ -15,4 +15,29 @@ struct DistributedRunLevelTests {
         #expect(levelOrder(parents: [1, 0], actions: [0, .max]) == [1, 0])
         #expect(levelOrder(parents: [], actions: []) == [])
     }
+
+    /// A level of 70,000 distinct pairs arriving scrambled, and its order: pair j (parent
+    /// j / 14 · `spread`, action j % 14 · `step`, rising with j) arrives at index j · 40,503 mod
+    /// 70,000 (40,503 is prime to 70,000), so the answer needs no sort to check against.
+    static func level(spread: UInt32, step: UInt16) -> (parents: [UInt32], actions: [UInt16], order: [Int]) {
+        let n = 70_000
+        var parents = Array(repeating: UInt32(0), count: n)
+        var actions = Array(repeating: UInt16(0), count: n)
+        var order = Array(repeating: 0, count: n)
+        for j in 0..<n {
+            let i = j * 40_503 % n
+            parents[i] = UInt32(j / 14) * spread
+            actions[i] = UInt16(j % 14) * step
+            order[j] = i
+        }
+        return (parents, actions, order)
+    }
+
+    @Test("levelOrder orders a level whose parent, action and index fit one word as it orders one that does not",
+          arguments: [(UInt32(1), UInt16(1)), (UInt32(858_993), UInt16(4_000))])
+    func levelOrderNarrowAndWide(_ spread: UInt32, _ step: UInt16) {
+        // Narrow: 13 + 4 + 17 bits, radix sorted as words; wide: 32 + 16 + 17, sorted as (pair, index).
+        let (parents, actions, order) = Self.level(spread: spread, step: step)
+        #expect(levelOrder(parents: parents, actions: actions) == order)
+    }
 }
