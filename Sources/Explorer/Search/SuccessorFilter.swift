@@ -29,11 +29,12 @@ struct SuccessorFilter {
     let tests: Bool
 
     /// One rank's view: its own visited set (each key with its place, `levelStart` the level's
-    /// first) and the keys it sent to their owners.
+    /// first) and the keys it sent to their owners. Both unowned: the run holds them while its
+    /// filter lives, and counted references cost a copy, a retain and two releases a test.
     struct DistributedShare {
-        let owned: VisitedShards
+        unowned(unsafe) let owned: VisitedShards
         let levelStart: UInt32
-        let sent: SentKeys
+        unowned(unsafe) let sent: SentKeys
         let rank: Int
         let ranks: Int
     }
