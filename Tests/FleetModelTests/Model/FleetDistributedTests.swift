@@ -32,6 +32,31 @@ struct FleetDistributedTests {
             #expect(report.workOverhead == 1)
         }
     }
+
+    /// Every node's (id, parent, action) over the ranks of a run, in id order.
+    static func links(_ ranks: Int, _ options: SearchOptions) -> [[UInt64]] {
+        let model = Fixture.restartsAndDrops
+        let shared = ThreadFabric.Shared(size: ranks)
+        let each = ThreadFabric.run(shared) { fabric -> [[UInt64]] in
+            var run = DistributedRun(search: DistributedSearch(model, options: options, fabric: fabric))
+            _ = run.run()
+            return run.nodeIDs.indices.map { [UInt64(run.nodeIDs[$0]), UInt64(run.parents[$0]), UInt64(run.actionIndices[$0])] }
+        }
+        return each.joined().sorted { $0[0] < $1[0] }
+    }
+
+    @Test("2 and 4 ranks in rounds of 4 states give every state the parent and action one rank gives it",
+          arguments: [2, 4])
+    func sameLinks(_ ranks: Int) {
+        // The report shows a state's step only on a printed path; the links show every one (a
+        // rank keeping a peer's step where its own lesser one reached the key later is caught here).
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 7
+        options.roundStates = 1
+        let alone = Self.links(1, options)
+        #expect(alone.count > 500)
+        #expect(Self.links(ranks, options) == alone)
+    }
 }
 
 /// Ranks as threads of one process: each collective waits at a barrier for every rank.
