@@ -37,9 +37,8 @@ struct SearchGraph {
     /// Past the search's memory mark: the links go to disk chunk by chunk as they fill, read
     /// back (checksummed) only to rebuild a counterexample.
     mutating func spill(parents: SpillFile, actions: SpillFile) {
-        guard let p = ChunkCodec<UInt32>.raw, let a = ChunkCodec<UInt16>.raw else { return }
-        parentColumn.spill = ColumnSpill(file: parents, codec: p)
-        actionColumn.spill = ColumnSpill(file: actions, codec: a)
+        parentColumn.spill = ColumnSpill(file: parents, codec: .deltas)
+        actionColumn.spill = ColumnSpill(file: actions, codec: .varints)
         parentColumn.spillFullChunks()
         actionColumn.spillFullChunks()
     }
