@@ -62,7 +62,7 @@ extension Level {
     ) -> SearchStopReason? where M.Storage.Stored == State {
         guard let spill else { return nil }
         if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
-            startSpilling(spill, codec: .raw ?? .json(model), graph: &graph)
+            startSpilling(spill, codec: .changedBytes ?? .json(model), graph: &graph)
         } else if spill.movesVisited, visited.storedCount >= spill.options.flushKeys,
             let resident = ResidentMemory.current(),
             spill.options.flushesVisited(

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Explorer
 
@@ -42,5 +43,51 @@ import Testing
         #expect(ChunkCodec<UInt16>.deltas.decode([0xFF, 0xFF, 0x03, 1]) == [65_535, 0])  // a wrap is a delta
         #expect(ChunkCodec<UInt32>.deltas.decode([0x80, 0x80, 0x80, 0x80, 0x10]) == nil)  // 2^32
         #expect(ChunkCodec<UInt64>.varints.decode(Array(repeating: 0xFF, count: 10) + [1]) == nil)
+    }
+
+    /// A packed state of 32 bytes, like a fleet state's.
+    struct Packed32: Equatable { var words: (UInt64, UInt64, UInt64, UInt64)
+        static func == (a: Self, b: Self) -> Bool { a.words == b.words }
+    }
+    /// 72 bytes: two masks an element.
+    struct Packed72: Equatable { var head: (UInt64, UInt64, UInt64, UInt64); var middle: (UInt64, UInt64, UInt64, UInt64); var tail: UInt64
+        static func == (a: Self, b: Self) -> Bool { a.head == b.head && a.middle == b.middle && a.tail == b.tail }
+    }
+    /// 4 bytes with a padding byte.
+    struct Padded: Equatable { var a: UInt16; var b: UInt8 }
+
+    @Test("a level's states as their changed bytes: siblings differing in a byte take two, every state reads back")
+    func changedBytes() throws {
+        let codec = try #require(ChunkCodec<Packed32>.changedBytes)
+        var siblings: [Packed32] = []
+        var s = Packed32(words: (0x0102_0304_0506_0708, 9, 0, 1 << 63))
+        for i in 0..<4_096 {
+            s.words.0 = (s.words.0 & ~0xFF) | UInt64(i % 200 + 1)  // the first byte changes each time
+            siblings.append(s)
+        }
+        let bytes = codec.encode(siblings)
+        #expect(bytes.count == (5 + 8 + 1 + 1) + 4_095 * 2)  // the first: its 14 nonzero bytes under a 5-byte mask
+        #expect(codec.decode(bytes) == siblings)
+        var random = Xoshiro256(seed: 7)
+        let mixed = (0..<500).map { _ in Packed32(words: (random.next() & 0xFFFF, random.next(), 0, random.next() >> 60)) }
+        #expect(codec.decode(codec.encode(mixed)) == mixed)
+        let wide = try #require(ChunkCodec<Packed72>.changedBytes)
+        let far = (0..<50).map { i in
+            Packed72(head: (UInt64(i), 0, 0, 0), middle: (0, 0, 0, random.next()), tail: i % 3 == 0 ? random.next() : 5)
+        }
+        #expect(wide.decode(wide.encode(far)) == far)
+        let padded = try #require(ChunkCodec<Padded>.changedBytes)
+        let small = (0..<300).map { Padded(a: UInt16($0 * 7), b: UInt8($0 % 5)) }
+        #expect(padded.decode(padded.encode(small))?.map { [$0.a, UInt16($0.b)] } == small.map { [$0.a, UInt16($0.b)] })
+        #expect(ChunkCodec<[Int]>.changedBytes == nil)
+    }
+
+    @Test("changed bytes that are not a chunk are refused: a mask past the element, the bytes ending first")
+    func changedBytesRefused() throws {
+        let codec = try #require(ChunkCodec<Padded>.changedBytes)
+        #expect(codec.decode([0x10, 1]) == nil)  // byte 4 of a 4-byte element
+        #expect(codec.decode([0x03, 1]) == nil)  // two bytes named, one given
+        #expect(codec.decode([0x80]) == nil)  // a mask cut short
+        #expect(codec.decode([0x01, 9, 0x00])?.map(\.a) == [9, 9])
     }
 }
