@@ -1,9 +1,20 @@
 import Explorer
 
-/// The progress line on standard error: distinct states, frontier, depth, states/s.
+import Foundation
+
+/// The progress line on standard error: distinct states, frontier, depth, states/s, and once a
+/// search spilled, its bytes on disk and the bytes free there.
 enum ProgressLine {
     static func text(_ p: SearchProgress) -> String {
-        "progress: \(p.distinctStates) distinct states, frontier \(p.frontier), depth \(p.depth), "
+        var line = "progress: \(p.distinctStates) distinct states, frontier \(p.frontier), depth \(p.depth), "
             + "\(Int(p.statesPerSecond)) states/s"
+        if let spill = p.spill {
+            line += ", on disk \(gigabytes(spill.bytes))"
+            if let free = spill.free { line += " (\(gigabytes(free)) free)" }
+        }
+        return line
     }
+
+    /// Decimal gigabytes to two places ("0.00 GB" under 5 MB).
+    static func gigabytes(_ bytes: Int) -> String { String(format: "%.2f GB", Double(bytes) / 1e9) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Explorer
 import Testing
 @testable import CardcheckCLI
 
@@ -111,6 +112,19 @@ import Testing
         _ = loud.run("check", "Models/die-hard.json", "--progress")
         #expect(quiet.err.isEmpty)
         #expect(loud.err.last?.hasPrefix("progress: 16 distinct states") == true)
+    }
+
+    @Test("a spilling search's progress ends with its bytes on disk and the bytes free there, in GB")
+    func progressOnDisk() {
+        let loud = CapturedConsole()
+        _ = loud.run("check", "Models/two-phase-commit.json", "--progress", "--spill", scratch.path, "--memory", "16")
+        let last = loud.err.last ?? ""
+        #expect(last.hasPrefix("progress: ") && last.contains(", on disk 0.0") && last.hasSuffix(" GB free)"), "\(loud.err)")
+        let line = ProgressLine.text(SearchProgress(
+            distinctStates: 7, frontier: 2, depth: 3, seconds: 1, spill: SpillUse(bytes: 41_234_567_890, free: 18_299_000_000)))
+        #expect(line == "progress: 7 distinct states, frontier 2, depth 3, 7 states/s, on disk 41.23 GB (18.30 GB free)")
+        #expect(ProgressLine.text(SearchProgress(
+            distinctStates: 7, frontier: 2, depth: 3, seconds: 1, spill: SpillUse(bytes: 5, free: nil))).hasSuffix("states/s, on disk 0.00 GB"))
     }
 
     @Test("a --save directory that cannot be created is one line, exit 4 (an output not written), before any search")

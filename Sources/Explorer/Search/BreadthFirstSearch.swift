@@ -74,6 +74,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         // are freed as they are expanded).
         var stoppedFrontier: Int?
         var lastProgress = clock
+        // References (classes): read by the progress closure while `level` is being expanded.
+        let spill = level.spill, visited = level.visited
         while !level.frontier.isEmpty {
             let atBound = options.depthBound.map { depth >= $0 } ?? false
             let frontierCount = level.frontier.count
@@ -87,7 +89,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
                     lastProgress = .now
                     progress(SearchProgress(
                         distinctStates: count, frontier: frontierCount, depth: depth,
-                        seconds: clock.duration(to: .now).seconds))
+                        seconds: clock.duration(to: .now).seconds, spill: spill?.use(visited: visited)))
                 })
             if let reason = outcome {
                 stop = reason
@@ -122,7 +124,8 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         let seconds = priorSeconds + clock.duration(to: .now).seconds
         if checkpointing { finishCheckpoint(stop) }
         options.progress?(SearchProgress(
-            distinctStates: graph.count, frontier: stoppedFrontier ?? level.frontier.count, depth: depth, seconds: seconds))
+            distinctStates: graph.count, frontier: stoppedFrontier ?? level.frontier.count, depth: depth, seconds: seconds,
+            spill: level.spill?.use(visited: level.visited)))
         var result = report(
             expansion: expansion, graph: graph, findings: findings, depth: depth, stop: stop,
             seconds: seconds, visitedBytes: level.visited.bytes)

@@ -51,6 +51,13 @@ final class LevelSpill: @unchecked Sendable {
     }
 
     func start() { startDepth = depth }
+
+    /// What the search holds on disk now and what is left there, once it spilled.
+    func use(visited: VisitedShards) -> SpillUse? {
+        guard startDepth != nil else { return nil }
+        let bytes = (files + graphFiles).reduce(0) { $0 + $1.bytesOnDisk } + visited.runBytesOnDisk
+        return SpillUse(bytes: bytes, free: SpillFile.freeBytes(in: options.directory))
+    }
 }
 
 extension Level {

@@ -128,12 +128,27 @@ public struct SearchProgress: Sendable {
     public let frontier: Int
     public let depth: Int
     public let seconds: Double
+    /// Once the search spilled (`--spill`): its files' bytes on disk and what is free there.
+    public let spill: SpillUse?
     public var statesPerSecond: Double { seconds > 0 ? Double(distinctStates) / seconds : 0 }
 
-    public init(distinctStates: Int, frontier: Int, depth: Int, seconds: Double) {
+    public init(distinctStates: Int, frontier: Int, depth: Int, seconds: Double, spill: SpillUse? = nil) {
         self.distinctStates = distinctStates
         self.frontier = frontier
         self.depth = depth
         self.seconds = seconds
+        self.spill = spill
+    }
+}
+
+/// A spilling search's files on disk: a long run's progress says how close it is to filling the disk.
+public struct SpillUse: Sendable, Equatable {
+    public let bytes: Int
+    /// Free bytes in the spill directory's filesystem; nil when it could not be asked.
+    public let free: Int?
+
+    public init(bytes: Int, free: Int?) {
+        self.bytes = bytes
+        self.free = free
     }
 }

@@ -136,6 +136,20 @@ final class SpillFile: @unchecked Sendable {
         return bytes
     }
 
+    /// Bytes the file takes on disk now (its blocks: a reset level's are given back).
+    var bytesOnDisk: Int {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return 0 }
+        return Int(status.st_blocks) * 512
+    }
+
+    /// Bytes free for this process in `directory`'s filesystem; nil when it cannot be asked.
+    static func freeBytes(in directory: String) -> Int? {
+        var status = statvfs()
+        guard statvfs(directory, &status) == 0 else { return nil }
+        return Int(status.f_bavail) * Int(status.f_frsize)
+    }
+
     /// Gives the file's space back: nothing written before is read again.
     func reset() {
         end = 0

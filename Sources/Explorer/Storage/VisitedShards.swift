@@ -108,6 +108,9 @@ final class VisitedShards: @unchecked Sendable {
     /// The keys in the tables in memory (with `runCount`, every key stored).
     var storedCount: Int { tables.reduce(0) { $0 + $1.count } }
 
+    /// Bytes the runs take on disk now.
+    var runBytesOnDisk: Int { runs.reduce(0) { $0 + ($1?.file.bytesOnDisk ?? 0) } }
+
     /// The keys in the runs on disk.
     var runCount: Int { tables.reduce(0) { $0 + ($1.run?.count ?? 0) } }
 

@@ -43,6 +43,23 @@ import Testing
         try compare(OrderedFan())
     }
 
+    @Test("progress says what a spilling search holds on disk and what is free there; nothing before it spills")
+    func progressOnDisk() throws {
+        let seen = Mutex<[SpillUse?]>([])
+        var options = Self.onDisk(1)
+        options.progress = { p in seen.withLock { $0.append(p.spill) } }
+        // 288 states: no level or parent-link chunk fills (4,096), so what is on disk is the runs'.
+        let model = TwoPhaseCommit(resourceManagers: 3)
+        _ = BreadthFirstSearch(model, options: options).run()
+        let last = try #require(seen.withLock { $0.last } ?? nil)
+        #expect(last.bytes >= 2_304 && last.free.map { $0 > 0 } == true, "\(last)")
+        var inMemory = SearchOptions(threads: 1)
+        let quiet = Mutex<[SpillUse?]>([])
+        inMemory.progress = { p in quiet.withLock { $0.append(p.spill) } }
+        _ = BreadthFirstSearch(model, options: inMemory).run()
+        #expect(!quiet.withLock { $0 }.isEmpty && quiet.withLock { $0 }.allSatisfy { $0 == nil })
+    }
+
     @Test("a run damaged on disk stops the search: partial report, the spill problem naming the file")
     func damagedRun() throws {
         var options = Self.onDisk(1)
