@@ -104,7 +104,7 @@ enum CheckCommand {
         request.depth = try args.integer("--depth", in: file.entry.ranges.depth)
         request.worldBudget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
         request.threads = try threads(args)
-        request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
+        request.maxStates = try args.integer("--max-states", in: 1...SearchOptions.stateCapacity)
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.memoryLimit = try memoryLimit(args)
         if let directory = args.string("--spill") {
@@ -149,6 +149,9 @@ enum CheckCommand {
     }
 
     /// `--threads`, 1 to `maxThreads`; default: the cores, within the same cap.
+    /// The largest `--max-states` (the search's 40-bit node ids).
+    static var stateCapacity: Int { SearchOptions.stateCapacity }
+
     static func threads(_ args: Arguments) throws -> Int {
         try args.integer("--threads", in: 1...maxThreads)
             ?? min(maxThreads, max(1, ProcessInfo.processInfo.activeProcessorCount))

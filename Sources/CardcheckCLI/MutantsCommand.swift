@@ -62,7 +62,7 @@ enum MutantsCommand {
         request.depth = try args.integer("--depth", in: file.entry.ranges.depth)
         request.worldBudget = try args.integer("--budget", in: file.entry.ranges.worldBudget)
         request.threads = try CheckCommand.threads(args)
-        request.maxStates = try args.integer("--max-states", in: 1...Int(UInt32.max - 1))
+        request.maxStates = try args.integer("--max-states", in: 1...CheckCommand.stateCapacity)
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.memoryLimit = try CheckCommand.memoryLimit(args)
         if let only = args.string("--only") {

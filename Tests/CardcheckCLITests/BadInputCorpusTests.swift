@@ -102,7 +102,7 @@ struct BadInputCorpusTests {
         (["mutants", "Models/fleet-card.json", "--only", "dedupe,"], 2, "--only needs guard names separated by commas, got 'dedupe,'"),
         (["mutants", "Models/die-hard.json"], 2, "Models/die-hard.json: model \"die-hard\" has no guard mutants"),
         (["simulate", "Models/die-hard.json", "--walks", "0"], 2, "--walks must be an integer from 1 to 1000000000, got '0'"),
-        (["check", "Models/die-hard.json", "--max-states", "0"], 2, "--max-states must be an integer from 1 to 4294967294, got '0'"),
+        (["check", "Models/die-hard.json", "--max-states", "0"], 2, "--max-states must be an integer from 1 to 1099511627774, got '0'"),
         (["check", "Models/die-hard.json", "--time-limit", "x"], 2, "--time-limit must be an integer from 1 to 1000000, got 'x'"),
         (["bench", "--threads", "65"], 2, "--threads must be an integer from 1 to 64, got '65'"),
         (["pr", "--threads", "65"], 2, "--threads must be an integer from 1 to 64, got '65'"),

@@ -108,7 +108,7 @@ extension CheckpointDamageTests {
 
     @Test("fields the checksum cannot vouch for are range-checked: a parent past the graph, a cycle, a frontier off its depth",
           arguments: [
-            ("parent-past-graph", "is not before it"), ("parent-cycle", "is not before it"),
+            ("parent-past-graph", "is not before it"), ("parent-past-32-bits", "is not before it"), ("parent-cycle", "is not before it"),
             ("late-initial", "initial state at node"), ("frontier-depth", "is not at depth"),
             ("frontier-action", "does not replay"), ("violation-node", "finding at node"),
             ("missing-key", "not among the visited keys"), ("duplicate-key", "a visited key twice"),
@@ -118,12 +118,13 @@ extension CheckpointDamageTests {
         let path = try Self.planted(fixture, name) { saved in
             let last = saved.parents.count - 1
             switch name {
-            case "parent-past-graph": saved.parents[last] = UInt32(saved.parents.count + 10)
-            case "parent-cycle": saved.parents[last] = UInt32(last)
+            case "parent-past-graph": saved.parents[last] = NodeID(saved.parents.count + 10)
+            case "parent-past-32-bits": saved.parents[last] = NodeID(1) << 35 | 1
+            case "parent-cycle": saved.parents[last] = NodeID(last)
             case "late-initial": saved.parents[last] = SearchGraph.root
             case "frontier-depth": saved.depth += 1
             case "frontier-action": saved.actions[last] = UInt16.max
-            case "violation-node": saved.findings.violation[0] = .state(UInt32(saved.parents.count))
+            case "violation-node": saved.findings.violation[0] = .state(NodeID(saved.parents.count))
             case "missing-key": saved.keys = saved.keys.map { $0 ^ 1 }
             default: saved.keys[1] = saved.keys[0]
             }
@@ -150,6 +151,21 @@ extension CheckpointDamageTests {
         let path = fixture.scratch.path + "/huge"
         try data.write(to: URL(fileURLWithPath: path))
         #expect(CheckpointFile.problem(at: path)?.description == "\(path): a damaged checkpoint (depth 9223372036854775808 out of range); remove it to start afresh")
+    }
+
+    @Test("a checkpoint of the format before 40-bit parent links is refused as an older cardcheck's, never misread")
+    func olderFormat() throws {
+        let fixture = try Fixture()
+        var bytes = [UInt8](fixture.first)
+        // "CCCCKPT2": the same fields, parents as one 32-bit column (root UInt32.max). Checksummed
+        // again, so only the magic tells the formats apart.
+        bytes.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(0x3254_504B_4343_4343).littleEndian, Array.init))
+        let body = bytes.dropLast(8)
+        let sum = body.withUnsafeBytes(SearchCheckpoint.checksum)
+        let path = fixture.scratch.path + "/v2"
+        try (Data(body) + withUnsafeBytes(of: sum.littleEndian) { Data($0) }).write(to: URL(fileURLWithPath: path))
+        #expect(CheckpointFile.problem(at: path)?.description == "\(path): a checkpoint of an older cardcheck; remove it to start afresh")
+        #expect(CheckpointFile.problem(at: fixture.scratch.path + "/a") == nil)
     }
 
     @Test("a checkpoint that cannot be written is reported, not silently skipped; no temporary file is left")

@@ -12,14 +12,14 @@ extension DistributedRun {
         if ranks == 1 {
             // In the order inserted, which is id order: the level's columns become the frontier
             // as they are (its states' chunks not copied) and its links join the run's.
-            let first = UInt32(truncatingIfNeeded: distinct)
-            let ids = (0..<next.count).map { first &+ UInt32(truncatingIfNeeded: $0) }
+            let first = NodeID(idBase + distinct)
+            let ids = (0..<next.count).map { first + NodeID($0) }
             nodeIDs.append(contentsOf: ids)
             parents.append(contentsOf: next.parents)
             actionIndices.append(contentsOf: next.actions)
             frontier = FrontierColumn(ids: ids, states: next.states, used: next.used)
         } else {
-            var nextIDs = Array(repeating: UInt32(0), count: next.count)
+            var nextIDs = Array(repeating: NodeID(0), count: next.count)
             let order = levelOrder(parents: next.parents, actions: next.actions)
             try number(next, order: order, into: &nextIDs)
             // `order` is id order: ids rise with (parent, action). Each column gathered whole
@@ -43,7 +43,7 @@ extension DistributedRun {
     }
 
     /// The ids of the new states of several ranks (`order`: this rank's in (parent, action) order).
-    mutating func number(_ next: NextLevel<M.Storage.Stored>, order: [Int], into nextIDs: inout [UInt32]) throws(FabricEnded) {
+    mutating func number(_ next: NextLevel<M.Storage.Stored>, order: [Int], into nextIDs: inout [NodeID]) throws(FabricEnded) {
         // Blocks are ranges of parents, so in `order` each block's requests are one stretch:
         // block b's parents are those below levelStart + ceil((b + 1) * levelCount / ranks).
         var requests = Array(repeating: [UInt8](), count: ranks)
@@ -54,7 +54,7 @@ extension DistributedRun {
         var k = 0
         for block in 0..<ranks {
             stretch[block] = k
-            let limit = UInt64(levelStart) + (UInt64(block + 1) * UInt64(levelCount) + UInt64(ranks) - 1) / UInt64(ranks)
+            let limit = UInt64(idBase + levelStart) + (UInt64(block + 1) * UInt64(levelCount) + UInt64(ranks) - 1) / UInt64(ranks)
             if block == me {
                 var pairs: [UInt64] = []
                 while k < order.count {
@@ -67,12 +67,12 @@ extension DistributedRun {
                 continue
             }
             var bytes: [UInt8] = []
-            var last: UInt32 = 0
+            var last: NodeID = 0
             while k < order.count {
                 let i = order[k]
                 let parent = next.parents[i]
-                guard UInt64(parent) < limit else { break }
-                Varint.put(UInt64(parent - last), into: &bytes)
+                guard parent < limit else { break }
+                Varint.put(parent - last, into: &bytes)
                 Varint.put(UInt64(next.actions[i]), into: &bytes)
                 last = parent
                 k += 1
@@ -88,10 +88,10 @@ extension DistributedRun {
             var pairs: [UInt64] = []
             let ok = batch.withUnsafeBytes { raw -> Bool in
                 var offset = 0
-                var parent: UInt32 = 0
+                var parent: NodeID = 0
                 while offset < raw.count {
                     guard let d = Varint.get(raw, at: &offset), let a = Varint.get(raw, at: &offset),
-                        let p = UInt32(exactly: UInt64(parent) + d), let action = UInt16(exactly: a)
+                        let p = NodeIDs.add(parent, d), p < NodeIDs.root, let action = UInt16(exactly: a)
                     else { return false }
                     parent = p
                     pairs.append(UInt64(p) << 16 | UInt64(action))
@@ -104,11 +104,11 @@ extension DistributedRun {
         var mine = Array(repeating: UInt64(0), count: ranks)
         mine[me] = UInt64(lists.reduce(0) { $0 + $1.count })
         let counts = try fabric.reduce(mine, .sum)
-        var id = UInt32(truncatingIfNeeded: distinct + Int(counts[..<me].reduce(0, +)))
+        var id = NodeID(idBase + distinct) + counts[..<me].reduce(0, +)
         var replies = Array(repeating: [UInt8](), count: ranks)
-        var lastID = Array(repeating: UInt32(0), count: ranks)
+        var lastID = Array(repeating: NodeID(0), count: ranks)
         var heads = Array(repeating: 0, count: ranks)
-        var ownIDs: [UInt32] = []
+        var ownIDs: [NodeID] = []
         ownIDs.reserveCapacity(lists[me].count)
         while true {
             var best = -1
@@ -121,7 +121,7 @@ extension DistributedRun {
             if best == me {
                 ownIDs.append(id)
             } else {
-                Varint.put(UInt64(id - lastID[best]), into: &replies[best])
+                Varint.put(id - lastID[best], into: &replies[best])
                 lastID[best] = id
             }
             heads[best] += 1
@@ -133,9 +133,9 @@ extension DistributedRun {
         for (block, batch) in answers.enumerated() where block != me {
             let ok = batch.withUnsafeBytes { raw -> Bool in
                 var offset = 0
-                var id: UInt32 = 0
+                var id: NodeID = 0
                 for k in stretch[block]..<stretch[block + 1] {
-                    guard let d = Varint.get(raw, at: &offset), let next = UInt32(exactly: UInt64(id) + d) else { return false }
+                    guard let d = Varint.get(raw, at: &offset), let next = NodeIDs.add(id, d), next < NodeIDs.root else { return false }
                     id = next
                     nextIDs[order[k]] = id
                 }
@@ -146,7 +146,7 @@ extension DistributedRun {
     }
 
     /// The parent and action index of node `id` if this rank holds it.
-    func link(of id: UInt32) -> (parent: UInt32, action: UInt16)? {
+    func link(of id: NodeID) -> (parent: NodeID, action: UInt16)? {
         var (low, high) = (0, nodeIDs.count)
         while low < high {
             let mid = (low + high) / 2
@@ -158,7 +158,7 @@ extension DistributedRun {
 
     /// Rebuilds the paths to `targets` across owners: each step back asks every rank at once
     /// for the links of the nodes reached so far; the one holding each node answers.
-    mutating func walkBack(_ targets: [UInt32]) throws(FabricEnded) {
+    mutating func walkBack(_ targets: [NodeID]) throws(FabricEnded) {
         var current = targets
         var steps = Array(repeating: [UInt16](), count: targets.count)
         var done = Array(repeating: false, count: targets.count)
@@ -173,8 +173,11 @@ extension DistributedRun {
             let answers = try fabric.reduce(words, .sum)
             for q in targets.indices where !done[q] {
                 guard answers[2 * q] > 0 else { throw FabricEnded(reason: "no rank holds node \(current[q])") }
-                let parent = UInt32(truncatingIfNeeded: answers[2 * q] - 1)
-                let action = UInt16(truncatingIfNeeded: answers[2 * q + 1])
+                // One rank answers each: the sums are its link (a larger one is no link).
+                let parent = answers[2 * q] - 1
+                guard parent <= NodeIDs.root, let action = UInt16(exactly: answers[2 * q + 1]) else {
+                    throw FabricEnded(reason: Self.unreadable)
+                }
                 if parent == SearchGraph.root {
                     paths[targets[q]] = DistributedPath(initial: Int(action), actions: steps[q].reversed())
                     done[q] = true
@@ -196,7 +199,7 @@ struct DistributedPath {
 /// The indices of a level's new states in (parent, action) order, the order the sequential
 /// search numbers them in. A free function: a generic method that sorts is left unspecialized
 /// by cross-module optimization, and so was everything `advance` did per state (issue 52).
-func levelOrder(parents: [UInt32], actions: [UInt16]) -> [Int] {
+func levelOrder(parents: [NodeID], actions: [UInt16]) -> [Int] {
     precondition(parents.count == actions.count, "a level's columns differ in length")
     guard let first = parents.first else { return [] }
     // A step is one (parent, action): the pairs are distinct, so the order is total. When the

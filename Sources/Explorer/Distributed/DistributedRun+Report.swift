@@ -19,8 +19,8 @@ extension DistributedRun {
         }
     }
 
-    static func found(_ code: UInt64, remap: (UInt32) -> UInt32?) -> Found? {
-        guard code != .max, let node = remap(UInt32(truncatingIfNeeded: code >> 17)) else { return nil }
+    static func found(_ code: UInt64, remap: (NodeID) -> NodeID?) -> Found? {
+        guard code != .max, let node = remap(code >> 17) else { return nil }
         let action = code & 0x1FFFF
         return action == 0 ? .state(node) : .step(node, UInt16(truncatingIfNeeded: action - 1))
     }
@@ -30,11 +30,11 @@ extension DistributedRun {
     mutating func agreeFindings() throws(FabricEnded) {
         let p = expansion.properties.count
         let firsts = try fabric.reduce(
-            findings.violation.map(Self.code) + findings.witness.map { $0.map(UInt64.init) ?? .max }, .min)
-        var targets: [UInt32] = []
+            findings.violation.map(Self.code) + findings.witness.map { $0 ?? .max }, .min)
+        var targets: [NodeID] = []
         for i in 0..<p {
-            if agreedViolation[i] == .max && firsts[i] != .max { targets.append(UInt32(truncatingIfNeeded: firsts[i] >> 17)) }
-            if agreedWitness[i] == .max && firsts[p + i] != .max { targets.append(UInt32(truncatingIfNeeded: firsts[p + i])) }
+            if agreedViolation[i] == .max && firsts[i] != .max { targets.append(firsts[i] >> 17) }
+            if agreedWitness[i] == .max && firsts[p + i] != .max { targets.append(firsts[p + i]) }
         }
         let unique = Array(Set(targets)).sorted()
         if !unique.isEmpty { try walkBack(unique) }
@@ -74,26 +74,29 @@ extension DistributedRun {
     /// paths, minimized as the single-process search minimizes them.
     func report(stop: SearchStopReason, ended: FabricEnded?, seconds: Double) -> DistributedReport<M> {
         var graph = SearchGraph()
-        var remapped: [UInt32: UInt32] = [:]
+        var remapped: [NodeID: NodeID] = [:]
         for node in paths.keys.sorted() {
             guard let path = paths[node] else { continue }
             graph.append(parent: SearchGraph.root, action: UInt16(path.initial))
-            for action in path.actions { graph.append(parent: UInt32(graph.count - 1), action: action) }
-            remapped[node] = UInt32(graph.count - 1)
+            for action in path.actions { graph.append(parent: NodeID(graph.count - 1), action: action) }
+            remapped[node] = NodeID(graph.count - 1)
         }
         var found = Findings(properties: expansion.properties.count)
         for i in found.violation.indices {
             found.violation[i] = Self.found(agreedViolation[i]) { remapped[$0] }
-            found.witness[i] = agreedWitness[i] == .max ? nil : remapped[UInt32(truncatingIfNeeded: agreedWitness[i])]
+            found.witness[i] = agreedWitness[i] == .max ? nil : remapped[agreedWitness[i]]
         }
         found.transitions = agreed.transitions
         found.beyondBound = agreed.beyondBound
         found.cutStates = agreed.cut.states
         for r in agreed.cut.refusals { found.noteCut(r.bound, r.states) }
         let single = BreadthFirstSearch(search.model, options: search.options)
-        let report = single.report(
+        var report = single.report(
             expansion: expansion, graph: graph, findings: found, depth: depth, stop: stop, seconds: seconds,
             visitedBytes: agreed.visitedBytes, distinctStates: distinct)
+        if placesFull && stop == .stateLimit {
+            report.capacityStop = "a rank held \(NodeIDs.rankPlaceCap.grouped) keys, as many as a rank's 32-bit visited-set places number"
+        }
         let covered = ended == nil && [.exhausted, .depthBound].contains(stop)
         var out = DistributedReport(
             search: report, ranks: ranks, expansions: agreed.expansions,

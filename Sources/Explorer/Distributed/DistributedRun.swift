@@ -25,20 +25,25 @@ struct DistributedRun<M: Model> {
 
     /// This rank's frontier, in node order.
     var frontier = FrontierColumn<M.Storage.Stored>()
-    /// This rank's nodes, in node order: the ids, and each one's parent and action index.
-    var nodeIDs: [UInt32] = []
-    var parents: [UInt32] = []
+    /// This rank's nodes, in node order: the ids, and each one's parent and action index
+    /// (40-bit ids in two columns: 5 bytes each, `NodeIDColumn`).
+    var nodeIDs = NodeIDColumn()
+    var parents = NodeIDColumn()
     var actionIndices: [UInt16] = []
     var findings: Findings
     /// Agreed over every rank: distinct states, the first node of the frontier's level, depth.
     var distinct = 0
     var levelStart = 0
+    /// Tests only: the id of the first node (ids `idBase ..< idBase + distinct`), so a small
+    /// world's ids pass 32 bits on every wire and link. 0 in every real run: no option or
+    /// command sets it, and `distinct` (what limits, reports and checkpoints read) stays a count.
+    var idBase = 0
     var levelCount = 0
     var depth = 0
     /// Per property, the agreed first violation (a `Found` code) and witness, and their paths.
     var agreedViolation: [UInt64]
     var agreedWitness: [UInt64]
-    var paths: [UInt32: DistributedPath] = [:]
+    var paths: [NodeID: DistributedPath] = [:]
     var expansions = 0
     var bytesSent = 0
     /// The signal that interrupted the run on any rank (the highest number when several did), or 0.
@@ -49,6 +54,9 @@ struct DistributedRun<M: Model> {
     var resumedLevel: Int?
     var checkpointNote: String?
     var checkpointProblem: String?
+    /// With peers: a level's key reached when this rank had inserted `NodeIDs.rankPlaceCap` keys, refused
+    /// (the visited set keeps a key's place in 32 bits); the job stops at the round's end.
+    var placesFull = false
 
     init(search: DistributedSearch<M>) {
         self.search = search
@@ -68,10 +76,11 @@ struct DistributedRun<M: Model> {
     mutating func run() -> DistributedReport<M> {
         let clock = ContinuousClock.now
         let options = search.options
-        let limits = Limits(
+        var limits = Limits(
             stateLimit: options.stateLimit,
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
             stop: options.stop, memoryLimit: options.memoryLimit)
+        limits.nodeIDCap = NodeIDs.cap
         fabric.watch(options.stop)
         var stop = SearchStopReason.exhausted
         var ended: FabricEnded?
@@ -133,7 +142,7 @@ struct DistributedRun<M: Model> {
             precondition(index <= Int(UInt16.max), "\(search.model.name): too many initial states")
             let key = expansion.key(state, used: 0)
             guard seen.insert(key).inserted else { continue }
-            let id = UInt32(count)
+            let id = NodeID(idBase + count)
             count += 1
             guard owner(key) == me else { continue }
             if ranks == 1 { _ = visited.insert(key) } else { _ = visited.insert(key, id: UInt32(inserted)) }
@@ -169,7 +178,7 @@ struct DistributedRun<M: Model> {
         var filter =
             ranks == 1 ? (atBound ? .beyondBound(visited) : M.keepsStatesUnpacked ? .deferring : .inserting(into: visited, admit: nil))
             : M.keepsStatesUnpacked ? SuccessorFilter.deferring
-            : .distributed(.init(owned: visited, levelStart: UInt32(truncatingIfNeeded: inserted), sent: sent, rank: me, ranks: ranks))
+            : .distributed(.init(owned: visited, levelStart: UInt32(inserted), sent: sent, rank: me, ranks: ranks))
         var pending: [Successor<M.Storage.Stored>] = []
         // Kept from state to state and round to round, as in `Level.expand`: no action array,
         // state box or batch buffer per state.
@@ -254,8 +263,13 @@ struct DistributedRun<M: Model> {
             // Go on while any rank has states left; stop together on any rank's limit or signal.
             let local = limits.timingReason()
             let agreed = try fabric.reduce(
-                [cursor < frontier.count ? 1 : 0, UInt64(next.count)] + Self.stops.map { local == $0 ? 1 : 0 }, .sum)
-            if let i = Self.stops.indices.first(where: { agreed[2 + $0] > 0 }) {
+                [cursor < frontier.count ? 1 : 0, UInt64(next.count), placesFull ? 1 : 0] + Self.stops.map { local == $0 ? 1 : 0 },
+                .sum)
+            if agreed[2] > 0 {
+                placesFull = true
+                return .stateLimit
+            }
+            if let i = Self.stops.indices.first(where: { agreed[3 + $0] > 0 }) {
                 if Self.stops[i] == .interrupted { signal = Int32(truncatingIfNeeded: try fabric.reduce([UInt64(limits.stop?.signal ?? 0)], .max)[0]) }
                 return Self.stops[i]
             }
@@ -291,7 +305,7 @@ struct DistributedRun<M: Model> {
         let sendsKey = wire.sendsKey || atBound
         let read: Bool = batch.withUnsafeBytes { raw -> Bool in
             var offset = 0
-            var parent: UInt32 = 0
+            var parent: NodeID = 0
             var group: [Successor<M.Storage.Stored>] = []
             group.reserveCapacity(64)
             do throws(WireReader.Short) {
@@ -308,7 +322,7 @@ struct DistributedRun<M: Model> {
                         continue
                     }
                     guard let delta = Varint.get(raw, at: &offset), let action = Varint.get(raw, at: &offset),
-                        let p = UInt32(exactly: UInt64(parent) + delta), let a = UInt16(exactly: action)
+                        let p = NodeIDs.add(parent, delta), p < NodeIDs.root, let a = UInt16(exactly: action)
                     else { return false }
                     parent = p
                     var used: UInt8 = 0
@@ -353,7 +367,7 @@ struct DistributedRun<M: Model> {
 
     /// A successor this rank owns, its state at hand (see the other `take`).
     @inline(__always)
-    mutating func take(_ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, _ state: M.Storage.Stored, into next: inout NextLevel<M.Storage.Stored>) {
+    mutating func take(_ key: UInt64, _ parent: NodeID, _ action: UInt16, _ used: UInt8, _ state: M.Storage.Stored, into next: inout NextLevel<M.Storage.Stored>) {
         take(key, parent, action, used, into: &next) { () throws(Never) in state }
     }
 
@@ -364,16 +378,27 @@ struct DistributedRun<M: Model> {
     /// (a peer's `Codable` state is decoded then, and one it cannot decode is refused).
     @discardableResult @inline(__always)
     mutating func take<E: Error>(
-        _ key: UInt64, _ parent: UInt32, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Storage.Stored>,
+        _ key: UInt64, _ parent: NodeID, _ action: UInt16, _ used: UInt8, into next: inout NextLevel<M.Storage.Stored>,
         state: () throws(E) -> M.Storage.Stored
     ) throws(E) -> Bool {
-        let fresh = UInt32(truncatingIfNeeded: inserted + next.count)
-        let got = visited.insert(key, id: fresh)
-        if got == fresh {
-            next.append(state: try state(), parent: parent, action: action, used: used)
-            return true
+        let got: UInt32
+        if inserted + next.count < NodeIDs.rankPlaceCap {
+            let fresh = UInt32(inserted + next.count)
+            got = visited.insert(key, id: fresh)
+            if got == fresh {
+                next.append(state: try state(), parent: parent, action: action, used: used)
+                return true
+            }
+        } else {
+            // A place past 32 bits is never cut: a new key is refused and the job stops at the
+            // round's end (`placesFull`); a key held is still taken as below.
+            got = visited.id(of: key)
+            if got == .max {
+                placesFull = true
+                return false
+            }
         }
-        guard got >= UInt32(truncatingIfNeeded: inserted) else { return false }
+        guard Int(got) >= inserted else { return false }
         let slot = Int(got) - inserted
         guard (parent, action) < (next.parents[slot], next.actions[slot]) else { return false }
         // The same key from an earlier step: the earliest step's state is the one kept

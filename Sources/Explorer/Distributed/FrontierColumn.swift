@@ -1,14 +1,14 @@
 /// A rank's frontier in node order: each state's node id, stored state and world actions used.
 /// States are freed as the level is expanded, as in `Level`.
 struct FrontierColumn<State: Sendable> {
-    private(set) var ids: [UInt32] = []
+    private(set) var ids: [NodeID] = []
     private(set) var states = ChunkedColumn<State>()
     private(set) var used: [UInt8] = []
 
     init() {}
 
     /// A whole level at once, its states' chunks taken as they are (a lone rank's next level).
-    init(ids: [UInt32], states: ChunkedColumn<State>, used: [UInt8]) {
+    init(ids: [NodeID], states: ChunkedColumn<State>, used: [UInt8]) {
         precondition(ids.count == states.count && used.count == states.count, "a frontier's columns differ in length")
         self.ids = ids
         self.states = states
@@ -17,7 +17,7 @@ struct FrontierColumn<State: Sendable> {
 
     var count: Int { ids.count }
 
-    mutating func append(id: UInt32, state: State, used u: UInt8) {
+    mutating func append(id: NodeID, state: State, used u: UInt8) {
         ids.append(id)
         states.append(state)
         used.append(u)
@@ -32,21 +32,21 @@ struct FrontierColumn<State: Sendable> {
 /// are in chunks, so a lone rank's level becomes its frontier without a copy (`advance`).
 struct NextLevel<State: Sendable> {
     var states = ChunkedColumn<State>()
-    var parents: [UInt32] = []
+    var parents: [NodeID] = []
     var actions: [UInt16] = []
     var used: [UInt8] = []
 
     var count: Int { parents.count }
 
     @inline(__always)
-    mutating func append(state: State, parent: UInt32, action: UInt16, used u: UInt8) {
+    mutating func append(state: State, parent: NodeID, action: UInt16, used u: UInt8) {
         states.append(state)
         parents.append(parent)
         actions.append(action)
         used.append(u)
     }
 
-    mutating func replace(_ i: Int, state: State, parent: UInt32, action: UInt16) {
+    mutating func replace(_ i: Int, state: State, parent: NodeID, action: UInt16) {
         states.replace(i, with: state)
         parents[i] = parent
         actions[i] = action

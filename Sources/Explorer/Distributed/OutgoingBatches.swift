@@ -7,7 +7,7 @@ final class OutgoingBatches: @unchecked Sendable {
     private let counts: UnsafeMutablePointer<Int>
     private let capacities: UnsafeMutablePointer<Int>
     /// Each batch's last parent: a message's parent goes as the difference from it.
-    private let lastParents: UnsafeMutablePointer<UInt32>
+    private let lastParents: UnsafeMutablePointer<NodeID>
 
     init(ranks: Int) {
         self.ranks = ranks
@@ -73,8 +73,8 @@ final class OutgoingBatches: @unchecked Sendable {
     }
 
     /// `parent` as a varint difference from the batch's last parent (parents rise in a batch).
-    @inline(__always) func put(parent: UInt32, to r: Int) {
-        put(varint: UInt64(parent &- lastParents[r]), to: r)
+    @inline(__always) func put(parent: NodeID, to r: Int) {
+        put(varint: parent &- lastParents[r], to: r)
         lastParents[r] = parent
     }
 

@@ -10,7 +10,9 @@ import Foundation
 /// External input when read back: it ends with a checksum of every byte before it, and every
 /// count is range-checked, so a damaged file is refused whole.
 struct RankCheckpoint {
-    static let magic: UInt64 = 0x3154_504B_4344_4343  // "CCDCKPT1"
+    static let magic: UInt64 = 0x3254_504B_4344_4343  // "CCDCKPT2"
+    /// The first format (32-bit node ids): refused as an older cardcheck's, never misread.
+    static let magicV1: UInt64 = 0x3154_504B_4344_4343
 
     var identity: UInt64
     var ranks: Int
@@ -31,12 +33,13 @@ struct RankCheckpoint {
     var agreedViolation: [UInt64]
     var agreedWitness: [UInt64]
     /// The rebuilt paths to agreed findings, by node.
-    var paths: [(node: UInt32, path: DistributedPath)]
-    var nodeIDs: [UInt32]
-    var parents: [UInt32]
+    var paths: [(node: NodeID, path: DistributedPath)]
+    /// 40-bit ids, each written as two columns (32-bit low words, then high bytes).
+    var nodeIDs: NodeIDColumn
+    var parents: NodeIDColumn
     var actionIndices: [UInt16]
     var keys: [UInt64]
-    var frontierIDs: [UInt32]
+    var frontierIDs: [NodeID]
     var frontierUsed: [UInt8]
     /// The frontier's states as one wire batch from rank 0 to rank 1 of a two-rank wire.
     var frontierStates: [UInt8]
@@ -112,8 +115,10 @@ struct RankCheckpoint {
             put(UInt64(path.initial))
             putArray(path.actions)
         }
-        putArray(nodeIDs)
-        putArray(parents)
+        for column in [nodeIDs, parents] {
+            putArray(column.lowWords)
+            putArray(column.highBytes)
+        }
         putArray(actionIndices)
         putArray(keys)
         putArray(frontierIDs)
@@ -130,6 +135,7 @@ struct RankCheckpoint {
     static func read(path: String, identity: UInt64, rank: Int, ranks: Int, properties: Int) throws(CheckpointError) -> RankCheckpoint {
         guard let data = FileManager.default.contents(atPath: path), data.count >= 32 else { throw .unreadable(path) }
         let magic = data.prefix(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
+        if magic == Self.magicV1 { throw .olderFormat(path) }
         guard magic == Self.magic else { throw .unreadable(path) }
         var r = ByteReader(data: data.prefix(data.count - 8))
         _ = r.u64()
@@ -154,7 +160,7 @@ struct RankCheckpoint {
             guard raw <= UInt64(max) else { throw CheckpointError.damaged(path, "\(name) \(raw) out of range") }
             return Int(raw)
         }
-        let big = Int.max / 2, node = Int(UInt32.max - 1)
+        let big = Int.max / 2, node = NodeIDs.cap - 1
         guard try field("ranks", max: 1 << 20) == ranks, try field("rank", max: 1 << 20) == rank else {
             throw CheckpointError.damaged(path, "not rank \(rank) of \(ranks)")
         }
@@ -188,25 +194,33 @@ struct RankCheckpoint {
         guard agreedViolation.count == properties, agreedWitness.count == properties else {
             throw CheckpointError.damaged(path, "agreed findings")
         }
-        var paths: [(node: UInt32, path: DistributedPath)] = []
+        var paths: [(node: NodeID, path: DistributedPath)] = []
         for _ in 0..<(try field("path count", max: 2 * properties)) {
-            let target = UInt32(try field("path node", max: node))
+            let target = NodeID(try field("path node", max: node))
             let initial = try field("initial state", max: Int(UInt16.max))
             let actions: [UInt16] = try r.array()
             paths.append((target, DistributedPath(initial: initial, actions: actions)))
         }
-        let nodeIDs: [UInt32] = try r.array()
-        let parents: [UInt32] = try r.array()
+        guard let nodeIDs = try NodeIDColumn(low: r.array(), high: r.array()),
+            let parents = try NodeIDColumn(low: r.array(), high: r.array())
+        else { throw CheckpointError.damaged(path, "node id columns of different lengths") }
         let actionIndices: [UInt16] = try r.array()
         let keys: [UInt64] = try r.array()
-        let frontierIDs: [UInt32] = try r.array()
+        let frontierIDs: [UInt64] = try r.array()
         let frontierUsed: [UInt8] = try r.array()
         let frontierStates: [UInt8] = try r.array()
         guard r.atEnd else { throw CheckpointError.damaged(path, "bytes after the last field") }
+        let ids = nodeIDs.array
         guard parents.count == nodeIDs.count, actionIndices.count == nodeIDs.count, frontierUsed.count == frontierIDs.count,
-            zip(nodeIDs, nodeIDs.dropFirst()).allSatisfy({ $0 < $1 }), keys.allSatisfy({ $0 != 0 }),
-            counts[1] <= counts[0], counts[2] <= counts[0], nodeIDs.count <= counts[0], frontierIDs.count <= counts[2]
+            zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }), keys.allSatisfy({ $0 != 0 }),
+            counts[1] <= counts[0], counts[2] <= counts[0], nodeIDs.count <= counts[0], frontierIDs.count <= counts[2],
+            counts[0] <= NodeIDs.cap, ids.last.map({ $0 < counts[0] }) ?? true,
+            frontierIDs.allSatisfy({ $0 < counts[0] }), ranks == 1 || counts[3] <= NodeIDs.rankPlaceCap
         else { throw CheckpointError.damaged(path, "\(nodeIDs.count) nodes, \(keys.count) keys, \(frontierIDs.count) frontier states") }
+        // A parent precedes its child (or is the root): no cycle, no id past the graph.
+        for (i, id) in ids.enumerated() where parents[i] != SearchGraph.root && parents[i] >= id {
+            throw CheckpointError.damaged(path, "node \(id)'s parent \(parents[i]) is not before it")
+        }
         return RankCheckpoint(
             identity: identity, ranks: ranks, rank: rank, depth: depth, seconds: seconds, distinct: counts[0],
             levelStart: counts[1], levelCount: counts[2], inserted: counts[3], expansions: counts[4], bytesSent: counts[5],

@@ -11,12 +11,15 @@ extension SearchReport {
     }
 
     /// Why the search ended, as the report says it: a state limit the search's own capacity set
-    /// (32-bit node ids), not `--max-states`, says so.
+    /// (40-bit node ids; a behaviour count's 32-bit ones), not `--max-states`, says so.
     public var stopReasonText: String {
-        guard stopReason == .stateLimit, options.stateLimit.map({ $0 >= Limits.nodeIDCap }) ?? true else {
+        if stopReason == .stateLimit, let capacityStop { return "\(stopReason.rawValue): \(capacityStop)" }
+        let cap = NodeIDs.cap(for: options)
+        guard stopReason == .stateLimit, options.stateLimit.map({ $0 >= cap }) ?? true else {
             return stopReason.rawValue
         }
-        return "\(stopReason.rawValue): \(Limits.nodeIDCap.grouped) states, as many as a search's 32-bit node ids number"
+        let whose = cap == NodeIDs.cap ? "a search's 40-bit node ids" : "a behaviour count's 32-bit node ids"
+        return "\(stopReason.rawValue): \(cap.grouped) states, as many as \(whose) number"
     }
 
     /// The size, scope, bounds and collision lines; `stopReason` is the text shown as the reason.

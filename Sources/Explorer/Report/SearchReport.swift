@@ -55,6 +55,9 @@ public struct SearchReport<M: Model>: Sendable {
     public internal(set) var spilled: SpillSummary?
     /// With `options.spill`: why the search stopped with `.spillFailed`, one line naming the directory.
     public internal(set) var spillProblem: String?
+    /// A state limit set by a capacity other than the node ids' (a distributed rank's 32-bit
+    /// visited-set places): what the stop reason says after "state limit reached".
+    public internal(set) var capacityStop: String?
 
     /// True when no property is violated and every `sometimes` property was reached.
     public var passed: Bool {

@@ -46,7 +46,7 @@ extension BreadthFirstSearch {
         }
         let first = graph.count - saved.frontierUsed.count
         for (i, used) in saved.frontierUsed.enumerated() {
-            guard let (state, steps, world) = graph.replay(model, to: UInt32(first + i)) else {
+            guard let (state, steps, world) = graph.replay(model, to: NodeID(first + i)) else {
                 throw .damaged(path, "frontier node \(first + i) does not replay")
             }
             // The search counts world actions in a byte (it wraps past 255 when there is no budget).
@@ -118,11 +118,11 @@ extension BreadthFirstSearch {
 
 extension SearchGraph {
     /// The state of `node`, rebuilt by replaying its path; nil if the path no longer replays.
-    func state<M: Model>(_ model: M, of node: UInt32) -> M.State? { replay(model, to: node)?.state }
+    func state<M: Model>(_ model: M, of node: NodeID) -> M.State? { replay(model, to: node)?.state }
 
     /// The state of `node` with its path's length and world actions; nil if `node` is past the
     /// graph or its path no longer replays.
-    func replay<M: Model>(_ model: M, to node: UInt32) -> (state: M.State, steps: Int, world: Int)? {
+    func replay<M: Model>(_ model: M, to node: NodeID) -> (state: M.State, steps: Int, world: Int)? {
         guard Int(node) < count else { return nil }
         let (initial, indices) = path(to: node)
         let initials = model.initialStates()

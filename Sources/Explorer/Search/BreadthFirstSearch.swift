@@ -27,10 +27,11 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
             threads: options.threads,
             record: counting ? TransitionRecord(perProperty: options.countBehaviours == .perProperty) : nil,
             roundStates: options.roundStates)
-        let limits = Limits(
+        var limits = Limits(
             stateLimit: options.stateLimit,
             deadline: options.timeLimit.map { clock + .milliseconds(Int(min(max($0, 0), 1e9) * 1000)) },
             stop: options.stop, memoryLimit: options.memoryLimit)
+        limits.nodeIDCap = NodeIDs.cap(for: options)
         // A checkpoint holds the level itself; a search that checkpoints keeps its levels in memory.
         level.spill = options.checkpoint == nil ? options.spill.map(LevelSpill.init) : nil
         var graph = SearchGraph()
@@ -153,7 +154,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         unreadable: inout [String]
     ) -> SearchStopReason {
         for p in names.indices {
-            let node: UInt32? = switch findings.violation[p] {
+            let node: NodeID? = switch findings.violation[p] {
             case .state(let node)?: node
             case .step(let node, _)?: node
             case nil: nil

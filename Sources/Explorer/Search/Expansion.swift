@@ -52,11 +52,14 @@ struct Expansion<M: Model>: @unchecked Sendable {
     /// several states: no per-state clearing of `out` and copying it into the batch).
     @inline(__always)
     func expand(
-        _ state: M.State, stored: M.Storage.Stored, node: UInt32, used: UInt8, checkSteps: Bool,
+        _ state: M.State, stored: M.Storage.Stored, node: NodeID, used: UInt8, checkSteps: Bool,
         findings: inout Findings, out: inout [Successor<M.Storage.Stored>], judged: inout JudgedFlags,
         filter: inout SuccessorFilter, actions: inout [M.Action], spare: inout M.State?, appending: Bool = false
     ) {
         if !appending { out.removeAll(keepingCapacity: true) }
+        // The searches stop at `NodeIDs.cap`, so a node expanded is below it: its successors'
+        // 40-bit parent (`Successor`) is then exact. Checked once a state, not once a step.
+        precondition(node < NodeIDs.root, "a node id past 40 bits")
         for check in checks.always {
             let (p, holds) = check._withUnsafeGuaranteedRef { ($0.index, $0.property.stateCheck?(model, state)) }
             if holds == false { findings.violated(p, .state(node)) }
@@ -166,7 +169,7 @@ extension Expansion {
     /// `filter` drops it. A successor the search would drop is not packed: that saves the model's `stored`.
     @inline(__always)
     func hand(
-        _ successor: Held, of state: M.State, _ stored: M.Storage.Stored, node: UInt32, filter: inout SuccessorFilter,
+        _ successor: Held, of state: M.State, _ stored: M.Storage.Stored, node: NodeID, filter: inout SuccessorFilter,
         out: inout [Successor<M.Storage.Stored>]
     ) {
         if filter.tests && !filter.keeps(successor.key) { return }
@@ -187,24 +190,41 @@ struct JudgedFlags {
 /// A step out of an expanded state: the state it reaches (as the model stores it), keyed for
 /// the visited set, with the node it is a step out of. The state first: a 16-byte-aligned state
 /// (the fleet's SIMD words) then leaves no gap before the key, 48 bytes a successor, not 64.
+/// The parent's 40 bits as a 32-bit word and a byte after `used`: a 64-bit parent would make
+/// the fleet's successor 64 bytes.
 struct Successor<State> {
     let state: State
     let key: UInt64
-    let parent: UInt32
+    private let parentLow: UInt32
     let action: UInt16
     let used: UInt8
+    private let parentHigh: UInt8
+
+    /// `parent` must be below 2^40: the node `Expansion.expand` checked.
+    @inline(__always)
+    init(state: State, key: UInt64, parent: NodeID, action: UInt16, used: UInt8) {
+        self.state = state
+        self.key = key
+        parentLow = UInt32(truncatingIfNeeded: parent)
+        parentHigh = UInt8(truncatingIfNeeded: parent >> 32)
+        self.action = action
+        self.used = used
+    }
+
+    @inline(__always)
+    var parent: NodeID { NodeID(parentHigh) << 32 | NodeID(parentLow) }
 }
 
 /// Where a violation was found: at a stored state, or on a step out of one.
 enum Found: Sendable, Equatable {
-    case state(UInt32)
-    case step(UInt32, UInt16)
+    case state(NodeID)
+    case step(NodeID, UInt16)
 }
 
 /// What a batch of expansions found; merged in frontier order so the first wins everywhere.
 struct Findings: Sendable {
     var violation: [Found?]
-    var witness: [UInt32?]
+    var witness: [NodeID?]
     var transitions = 0
     var beyondBound = false
     /// States not judged at quiescence because a bound refused a system step (a sum), and per
@@ -228,7 +248,7 @@ struct Findings: Sendable {
 
     /// The first state reaching `sometimes` property `p` (see `violated`).
     @inline(never)
-    mutating func reached(_ p: Int, _ node: UInt32) {
+    mutating func reached(_ p: Int, _ node: NodeID) {
         if witness[p] == nil { witness[p] = node }
     }
 

@@ -18,11 +18,11 @@ extension Findings {
     mutating func readViolations(node: Int, _ field: (String, Int) throws -> Int) throws {
         for p in violation.indices {
             switch try field("violation kind", 2) {
-            case 1: violation[p] = .state(UInt32(try field("violation node", node)))
-            case 2: violation[p] = .step(UInt32(try field("violation node", node)), UInt16(try field("violation action", Int(UInt16.max))))
+            case 1: violation[p] = .state(NodeID(try field("violation node", node)))
+            case 2: violation[p] = .step(NodeID(try field("violation node", node)), UInt16(try field("violation action", Int(UInt16.max))))
             default: break
             }
-            if try field("witness flag", 1) == 1 { witness[p] = UInt32(try field("witness node", node)) }
+            if try field("witness flag", 1) == 1 { witness[p] = NodeID(try field("witness node", node)) }
         }
     }
 }

@@ -19,7 +19,7 @@ extension Level {
     ) -> SearchStopReason? where M.Storage.Stored == State {
         // The sequential search's check before the level's first batch.
         if limits.atStateLimit(graph.count) { return .stateLimit }
-        let limit = atBound ? nil : limits.stateLimit.map { min($0, Limits.nodeIDCap) }
+        let limit = atBound ? nil : limits.stateLimit.map { min($0, limits.nodeIDCap) }
         let firstNode = graph.count - frontier.count
         // Chunks divide the batches (so a state limit's checks fall between chunks), and the
         // rounds are whole batches; several chunks per thread in a round, so none waits long.
@@ -48,7 +48,7 @@ extension Level {
             let mustReach = limit == nil ? roundEnd : min(roundEnd, (done / chunksPerBatch + 1) * chunksPerBatch)
             let room = limit.map { $0 - known } ?? Int.max
             // Without a limit, only the node-id cap stops a level part-way (as soon as it might be passed).
-            let idRoom = limit == nil && !atBound ? Limits.nodeIDCap - known : Int.max
+            let idRoom = limit == nil && !atBound ? limits.nodeIDCap - known : Int.max
             expandChunks(
                 expansion, chunks: done..<roundEnd, chunkSize: chunkSize, atBound: atBound, firstNode: firstNode,
                 until: (room, mustReach), idRoom: idRoom, limits: limits)
@@ -165,7 +165,7 @@ extension Level {
                 for i in start..<end {
                     expansion.expand(
                         M.Storage.loaded(frontier[i], reusing: &spare, in: expansion.model), stored: frontier[i],
-                        node: UInt32(firstNode + i), used: used[i], checkSteps: !atBound, findings: &findings,
+                        node: NodeID(firstNode + i), used: used[i], checkSteps: !atBound, findings: &findings,
                         out: &out, judged: &judged, filter: &filter, actions: &actions, spare: &spare)
                     if atBound {
                         if recording { visited.noteBeyondBound(out, in: &findings) }

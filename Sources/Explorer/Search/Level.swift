@@ -94,7 +94,7 @@ struct Level<State: Sendable> {
                 let groupEnd = grouped ? min(i + 8, end) : end
                 batch.removeAll(keepingCapacity: true)
                 for j in i..<groupEnd {
-                    let node = UInt32(firstNode + j)
+                    let node = NodeID(firstNode + j)
                     if deferring {
                         // Straight into the group's batch, inserted below.
                         expansion.expand(
@@ -182,12 +182,13 @@ struct Limits: Sendable {
         return timingReason()
     }
 
-    /// Node ids are 32-bit: a run that would pass them stops as at a state limit.
-    static var nodeIDCap: Int { Int(UInt32.max) - 1 }
+    /// The most states the search numbers (`NodeIDs.cap`; a behaviour count's 32-bit ids:
+    /// `NodeIDs.countingCap`): a run that would pass it stops as at a state limit.
+    var nodeIDCap = NodeIDs.cap
 
     /// Whether `distinctStates` is at the limit asked for, or at the node-id cap.
     func atStateLimit(_ distinctStates: Int) -> Bool {
-        distinctStates >= min(stateLimit ?? Self.nodeIDCap, Self.nodeIDCap)
+        distinctStates >= min(stateLimit ?? nodeIDCap, nodeIDCap)
     }
 
     /// The stops that depend on when they are asked (time, signals, memory), not on the search.

@@ -37,16 +37,17 @@ public struct CheckpointError: Error, Equatable, CustomStringConvertible {
 /// The file is external input when read back: it ends with a checksum of every byte before
 /// it, and every field is range-checked (`read`), so a damaged file is refused whole.
 struct SearchCheckpoint {
-    static let magic: UInt64 = 0x3254_504B_4343_4343  // "CCCCKPT2"
-    /// The first format (no checksum): refused as an older cardcheck's.
-    static let magicV1: UInt64 = 0x3154_504B_4343_4343
+    static let magic: UInt64 = 0x3354_504B_4343_4343  // "CCCCKPT3"
+    /// The earlier formats, refused as an older cardcheck's: the first (no checksum), and the
+    /// second (32-bit parent links, `UInt32.max` the root: read as 40-bit ones they would be wrong).
+    static let olderMagics: [UInt64] = [0x3154_504B_4343_4343, 0x3254_504B_4343_4343]
     /// Bound names kept per checkpoint, as `BoundCut` keeps them.
     static let maxCutBounds = 64
 
     var identity: UInt64
     var depth: Int
     var seconds: Double
-    var parents: [UInt32]
+    var parents: [NodeID]
     var actions: [UInt16]
     var frontierUsed: [UInt8]
     var keys: [UInt64]
@@ -88,7 +89,7 @@ struct SearchCheckpoint {
         guard let data = FileManager.default.contents(atPath: path), data.count >= 8 else { throw .unreadable(path) }
         var r = ByteReader(data: data.prefix(data.count - 8))
         let magic = data.prefix(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
-        if magic == magicV1 { throw .olderFormat(path) }
+        if Self.olderMagics.contains(magic) { throw .olderFormat(path) }
         guard magic == Self.magic, data.count >= 32 else { throw .unreadable(path) }
         _ = r.u64()
         // The length the writer meant: a file cut short says so, not just "damaged".
@@ -124,8 +125,11 @@ struct SearchCheckpoint {
         var findings = Findings(properties: properties)
         findings.transitions = transitions
         findings.beyondBound = beyondBound
-        try findings.readViolations(node: Int(UInt32.max - 1)) { try field($0, max: $1) }
-        let parents: [UInt32] = try r.array()
+        try findings.readViolations(node: NodeIDs.cap - 1) { try field($0, max: $1) }
+        // Parent links as two columns: the low 32 bits, then the high 8 (5 bytes a link).
+        guard let parents = try NodeIDColumn(low: r.array(), high: r.array())?.array else {
+            throw CheckpointError.damaged(path, "parent columns of different lengths")
+        }
         let actions: [UInt16] = try r.array()
         let used: [UInt8] = try r.array()
         let keys: [UInt64] = try r.array()
@@ -148,10 +152,10 @@ struct SearchCheckpoint {
     /// The graph is a breadth-first tree: the initial states first (parent `root`), every other
     /// node's parent an earlier node, so there is no cycle and no index past the graph.
     private static func check(
-        parents: [UInt32], actions: [UInt16], used: [UInt8], keys: [UInt64], findings: Findings, path: String
+        parents: [NodeID], actions: [UInt16], used: [UInt8], keys: [UInt64], findings: Findings, path: String
     ) throws(CheckpointError) {
         let n = parents.count
-        guard n > 0, n < Int(UInt32.max), actions.count == n else { throw .damaged(path, "\(n) parents, \(actions.count) actions") }
+        guard n > 0, n <= NodeIDs.cap, actions.count == n else { throw .damaged(path, "\(n) parents, \(actions.count) actions") }
         guard used.count <= n, keys.count >= n else {
             throw .damaged(path, "\(used.count) frontier states, \(keys.count) keys for \(n) states")
         }
@@ -165,7 +169,7 @@ struct SearchCheckpoint {
                 guard Int(parents[i]) < i else { throw .damaged(path, "node \(i)'s parent \(parents[i]) is not before it") }
             }
         }
-        let nodes = findings.violation.flatMap { found -> [UInt32] in
+        let nodes = findings.violation.flatMap { found -> [NodeID] in
             switch found {
             case .state(let node)?, .step(let node, _)?: [node]
             case nil: []
@@ -191,7 +195,9 @@ struct SearchCheckpoint {
             put(UInt64(a.count))
             a.map(\.littleEndian).withUnsafeBytes { w.append(contentsOf: $0) }
         }
-        putArray(parents)
+        let links = NodeIDColumn(parents)
+        putArray(links.lowWords)
+        putArray(links.highBytes)
         putArray(actions)
         putArray(frontierUsed)
         putArray(keys)

@@ -41,6 +41,9 @@ public struct SearchOptions: Sendable {
     /// to split small levels; the output does not depend on it.
     var roundStates = SearchOptions.defaultRoundStates
     static var defaultRoundStates: Int { 4096 }
+    /// The most distinct states a search numbers (40-bit node ids; a behaviour count stops at
+    /// 4,294,967,294, its ids being 32-bit): the largest `stateLimit` that means anything.
+    public static var stateCapacity: Int { NodeIDs.cap }
 
     public init(
         depthBound: Int? = nil, worldBudget: Int? = nil, stopAtFirstViolation: Bool = false,

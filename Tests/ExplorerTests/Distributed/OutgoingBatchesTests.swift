@@ -3,15 +3,16 @@ import Testing
 
 /// A round's batches, written through pointers, hold the bytes `Varint` and plain appends give.
 struct OutgoingBatchesTests {
-    @Test("a batch holds its varints, parents as differences, bytes and words in order, past its first 4,096 bytes")
+    @Test("a batch holds its varints, parents (past 32 bits too) as differences, bytes and words in order, past its first 4,096 bytes")
     func sameBytesAsArrays() {
         let out = OutgoingBatches(ranks: 3)
         var expected: [UInt8] = []
-        var last: UInt32 = 0
+        var last: NodeID = 0
         for i in 0..<3_000 {
-            let parent = UInt32(i * 3)
+            // Past 2^32 from the 1,500th on (40-bit node ids), as a jump and as steps.
+            let parent = NodeID(i * 3) + (i >= 1_500 ? NodeID(1) << 38 : 0)
             out.put(parent: parent, to: 1)
-            Varint.put(UInt64(parent - last), into: &expected)
+            Varint.put(parent - last, into: &expected)
             last = parent
             out.put(varint: UInt64(i) << 20, to: 1)
             Varint.put(UInt64(i) << 20, into: &expected)

@@ -38,7 +38,7 @@ import Testing
         #expect(1000.grouped == "1,000")
     }
 
-    @Test("a search stopped by its own capacity (32-bit node ids), not --max-states, says so")
+    @Test("a search stopped by its own capacity (40-bit node ids; a count's or a rank's 32-bit ids), not --max-states, says so")
     func capacityStop() {
         let limited = BreadthFirstSearch(FlagMutex(processes: 2), options: SearchOptions(stateLimit: 5)).run()
         #expect(limited.stopReason == .stateLimit && limited.stopReasonText == "state limit reached")
@@ -49,7 +49,34 @@ import Testing
             stopReason: .stateLimit, verdicts: r.verdicts, transitions: r.transitions, boundCut: r.boundCut,
             seconds: r.seconds, visitedBytes: r.visitedBytes, options: SearchOptions())
         #expect(capped.lines().first?.hasSuffix(
-            "NOT exhaustive (state limit reached: 4,294,967,294 states, as many as a search's 32-bit node ids number)") == true)
+            "NOT exhaustive (state limit reached: 1,099,511,627,774 states, as many as a search's 40-bit node ids number)") == true)
+        // A limit asked for at the cap or past it reads the same; one below it is the user's.
+        var atCap = SearchOptions(stateLimit: SearchOptions.stateCapacity)
+        #expect(capped.with(atCap).stopReasonText.hasSuffix("as many as a search's 40-bit node ids number"))
+        // Counting behaviours keeps 32-bit ids (every transition in memory): its own cap, said so.
+        atCap.countBehaviours = .total
+        #expect(capped.with(atCap).stopReasonText
+            == "state limit reached: 4,294,967,294 states, as many as a behaviour count's 32-bit node ids number")
+        var counting = SearchOptions()
+        counting.countBehaviours = .total
+        #expect(capped.with(counting).stopReasonText.hasSuffix("4,294,967,294 states, as many as a behaviour count's 32-bit node ids number"))
+        // A distributed rank's 32-bit visited-set places: the reason the run gives.
+        var rankFull = capped
+        rankFull.capacityStop = "a rank held 4,294,967,294 keys"
+        #expect(rankFull.stopReasonText == "state limit reached: a rank held 4,294,967,294 keys")
+        #expect(SearchOptions.stateCapacity == (1 << 40) - 2)
+    }
+}
+
+extension SearchReport {
+    /// The same report with other options (what the stop reason's text reads).
+    func with(_ options: SearchOptions) -> SearchReport {
+        var copy = SearchReport(
+            modelName: modelName, distinctStates: distinctStates, depthReached: depthReached, exhaustive: exhaustive,
+            stopReason: stopReason, verdicts: verdicts, transitions: transitions, boundCut: boundCut,
+            seconds: seconds, visitedBytes: visitedBytes, options: options)
+        copy.capacityStop = capacityStop
+        return copy
     }
 }
 

@@ -34,15 +34,37 @@ struct FleetDistributedTests {
     }
 
     /// Every node's (id, parent, action) over the ranks of a run, in id order.
-    static func links(_ ranks: Int, _ options: SearchOptions) -> [[UInt64]] {
+    static func links(_ ranks: Int, _ options: SearchOptions) -> [[UInt64]] { run(ranks, options).links }
+
+    /// The links and every rank's report lines of a run whose first node id is `idBase`.
+    static func run(_ ranks: Int, _ options: SearchOptions, idBase: Int = 0) -> (links: [[UInt64]], lines: [[String]]) {
         let model = Fixture.restartsAndDrops
         let shared = ThreadFabric.Shared(size: ranks)
-        let each = ThreadFabric.run(shared) { fabric -> [[UInt64]] in
+        let each = ThreadFabric.run(shared) { fabric -> ([[UInt64]], [String]) in
             var run = DistributedRun(search: DistributedSearch(model, options: options, fabric: fabric))
-            _ = run.run()
-            return run.nodeIDs.indices.map { [UInt64(run.nodeIDs[$0]), UInt64(run.parents[$0]), UInt64(run.actionIndices[$0])] }
+            run.idBase = idBase
+            let report = run.run()
+            return ((0..<run.nodeIDs.count).map { [run.nodeIDs[$0], run.parents[$0], UInt64(run.actionIndices[$0])] }, Self.lines(report.search))
         }
-        return each.joined().sorted { $0[0] < $1[0] }
+        return (each.flatMap(\.0).sorted { $0[0] < $1[0] }, each.map(\.1))
+    }
+
+    @Test("node ids past 2^32 (the first id at 2^32 + 7, a test's hook) cross the wire, number, link and walk back as small ones do",
+          arguments: [1, 2])
+    func idsPast32Bits(_ ranks: Int) {
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 7
+        options.roundStates = 1
+        let base = (1 << 32) + 7
+        let small = Self.run(ranks, options)
+        let wide = Self.run(ranks, options, idBase: base)
+        #expect(small.links.count > 500)
+        // Every id and parent shifted by the base (the root stays the root), every report the same.
+        let shifted = small.links.map { [$0[0] + UInt64(base), $0[1] == NodeIDs.root ? $0[1] : $0[1] + UInt64(base), $0[2]] }
+        #expect(wide.links == shifted)
+        #expect(wide.lines == small.lines)
+        // The world's paths and counterexamples were rebuilt (a finding's path walked back).
+        #expect(small.lines[0].contains { $0.contains("1. ") })
     }
 
     @Test("2 and 4 ranks in rounds of 4 states give every state the parent and action one rank gives it",
