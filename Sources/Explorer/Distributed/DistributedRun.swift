@@ -26,7 +26,7 @@ struct DistributedRun<M: Model> {
     /// This rank's frontier, in node order.
     var frontier = FrontierColumn<M.Storage.Stored>()
     /// This rank's nodes, in node order: the ids, and each one's parent and action index
-    /// (40-bit ids in two columns: 5 bytes each, `NodeIDColumn`).
+    /// (40-bit ids: 4 bytes each and runs of high bytes, `NodeIDColumn`).
     var nodeIDs = NodeIDColumn()
     var parents = NodeIDColumn()
     var actionIndices: [UInt16] = []

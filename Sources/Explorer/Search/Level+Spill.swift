@@ -95,12 +95,10 @@ extension Level {
         spill.start()
         if record == nil && !visited.hasIDs {
             spill.movesVisited = true
-            guard let parents = spill.file("parents", graph: true), let high = spill.file("parents-high", graph: true),
-                let actions = spill.file("actions", graph: true)
+            guard let parents = spill.file("parents", graph: true), let actions = spill.file("actions", graph: true)
             else { return }
-            graph.spill(parents: parents, parentsHigh: high, actions: actions)
+            graph.spill(parents: parents, actions: actions)
             spill.options.written?(parents, "parents")
-            spill.options.written?(high, "parents-high")
             spill.options.written?(actions, "actions")
             flushVisited(spill)
         }

@@ -126,7 +126,7 @@ struct SearchCheckpoint {
         findings.transitions = transitions
         findings.beyondBound = beyondBound
         try findings.readViolations(node: NodeIDs.cap - 1) { try field($0, max: $1) }
-        // Parent links as two columns: the low 32 bits, then the high 8 (5 bytes a link).
+        // Parent links as two columns: the low 32 bits, then the high 8.
         guard let parents = try NodeIDColumn(low: r.array(), high: r.array())?.array else {
             throw CheckpointError.damaged(path, "parent columns of different lengths")
         }

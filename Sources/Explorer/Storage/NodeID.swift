@@ -1,6 +1,6 @@
 /// A stored state's number in a search: its index in the breadth-first graph. Carried as a
-/// 64-bit word; a search numbers at most `NodeIDs.cap` states, 40 bits, so its parent links
-/// keep 5 bytes a state (`ParentColumn`): 32 bits numbered only 4,294,967,294 states, fewer
+/// 64-bit word; a search numbers at most `NodeIDs.cap` states, 40 bits (`NodeIDColumn` keeps
+/// them in 4 bytes a link and a few runs): 32 bits numbered only 4,294,967,294 states, fewer
 /// than the wide nightly world at 3 world actions has (issue 52).
 typealias NodeID = UInt64
 

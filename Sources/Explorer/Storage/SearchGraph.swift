@@ -36,8 +36,8 @@ struct SearchGraph {
 
     /// Past the search's memory mark: the links go to disk chunk by chunk as they fill, read
     /// back (checksummed) only to rebuild a counterexample.
-    mutating func spill(parents: SpillFile, parentsHigh: SpillFile, actions: SpillFile) {
-        parentColumn.spill(low: parents, high: parentsHigh)
+    mutating func spill(parents: SpillFile, actions: SpillFile) {
+        parentColumn.spill(low: parents)
         actionColumn.spill = ColumnSpill(file: actions, codec: .varints)
         actionColumn.spillFullChunks()
     }
