@@ -95,7 +95,7 @@ extension DistributedRun {
             expansion: expansion, graph: graph, findings: found, depth: depth, stop: stop, seconds: seconds,
             visitedBytes: agreed.visitedBytes, distinctStates: distinct)
         if placesFull && stop == .stateLimit {
-            report.capacityStop = "a rank held \(NodeIDs.rankPlaceCap.grouped) keys, as many as a rank's 32-bit visited-set places number"
+            report.capacityStop = "a rank held \(placeCap.grouped) keys, as many as a rank's 32-bit visited-set places number"
         }
         let covered = ended == nil && [.exhausted, .depthBound].contains(stop)
         var out = DistributedReport(

@@ -54,9 +54,11 @@ struct DistributedRun<M: Model> {
     var resumedLevel: Int?
     var checkpointNote: String?
     var checkpointProblem: String?
-    /// With peers: a level's key reached when this rank had inserted `NodeIDs.rankPlaceCap` keys, refused
+    /// With peers: a level's key reached when this rank had inserted `placeCap` keys, refused
     /// (the visited set keeps a key's place in 32 bits); the job stops at the round's end.
     var placesFull = false
+    /// `NodeIDs.rankPlaceCap`; tests only lower it (no option or command sets it) to reach it.
+    var placeCap = NodeIDs.rankPlaceCap
 
     init(search: DistributedSearch<M>) {
         self.search = search
@@ -382,7 +384,7 @@ struct DistributedRun<M: Model> {
         state: () throws(E) -> M.Storage.Stored
     ) throws(E) -> Bool {
         let got: UInt32
-        if inserted + next.count < NodeIDs.rankPlaceCap {
+        if inserted + next.count < placeCap {
             let fresh = UInt32(inserted + next.count)
             got = visited.insert(key, id: fresh)
             if got == fresh {

@@ -49,6 +49,26 @@ struct FleetDistributedTests {
         return (each.flatMap(\.0).sorted { $0[0] < $1[0] }, each.map(\.1))
     }
 
+    @Test("a rank that fills its 32-bit visited-set places (lowered to 300 by a test's hook) stops the job, every rank saying so")
+    func placesFull() {
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 7
+        options.roundStates = 1
+        let model = Fixture.restartsAndDrops, bounded = options
+        let reports = ThreadFabric.run(ThreadFabric.Shared(size: 2)) { fabric in
+            var run = DistributedRun(search: DistributedSearch(model, options: bounded, fabric: fabric))
+            run.placeCap = 300
+            return run.run()
+        }
+        for report in reports {
+            #expect(report.search.stopReason == .stateLimit && !report.search.exhaustive)
+            #expect(report.search.stopReasonText
+                == "state limit reached: a rank held 300 keys, as many as a rank's 32-bit visited-set places number")
+            #expect(report.search.distinctStates < 2_998)
+        }
+        #expect(Self.lines(reports[0].search) == Self.lines(reports[1].search))
+    }
+
     @Test("node ids past 2^32 (the first id at 2^32 + 7, a test's hook) cross the wire, number, link and walk back as small ones do",
           arguments: [1, 2])
     func idsPast32Bits(_ ranks: Int) {
