@@ -121,7 +121,8 @@ extension ModelRunner {
             return "spill: not needed (the process stayed under \((spill.afterBytes / 1_000_000).grouped) MB)"
         }
         return "spill: from depth \(spilled.fromDepth), \(spilled.bytesWritten.grouped) bytes of levels, "
-            + "\(spilled.fingerprintBytesWritten.grouped) of fingerprints and \(spilled.parentBytesWritten.grouped) of parent links "
+            + "\(spilled.fingerprintBytesWritten.grouped) of fingerprints (their filters at most \(spilled.filterBytes.grouped) in memory) "
+            + "and \(spilled.parentBytesWritten.grouped) of parent links "
             + "written to \(spilled.directory)"
     }
 

@@ -42,6 +42,7 @@ struct RunLimitsTests {
         let line = try #require(spilled.out.last)
         #expect(line.hasPrefix("spill: from depth 0, "), "\(line)")
         #expect(line.contains(" bytes of levels, "))
+        #expect(line.contains(" of fingerprints (their filters at most "))
         #expect(line.hasSuffix(" of parent links written to \(scratch.path)"))
         #expect(!line.contains(" 0 "), "\(line)")
         // The files were unlinked when opened: nothing is left in the directory but the configuration.

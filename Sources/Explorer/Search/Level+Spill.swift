@@ -15,6 +15,8 @@ final class LevelSpill: @unchecked Sendable {
     let visitedFailure = SpillFailure()
     /// Bytes of fingerprints written to the visited set's runs over the run.
     var fingerprintBytesWritten = 0
+    /// The most bytes the runs' filters held after a merge.
+    var filterBytes = 0
     /// Whether the visited set and the parent links go to disk too (not when counting
     /// behaviours: the set then keeps node ids, and every transition stays in memory anyway).
     var movesVisited = false
@@ -35,7 +37,8 @@ final class LevelSpill: @unchecked Sendable {
         startDepth.map {
             SpillSummary(
                 fromDepth: $0, bytesWritten: files.reduce(0) { $0 + $1.written }, directory: options.directory,
-                fingerprintBytesWritten: fingerprintBytesWritten, parentBytesWritten: graphFiles.reduce(0) { $0 + $1.written })
+                fingerprintBytesWritten: fingerprintBytesWritten, filterBytes: filterBytes,
+                parentBytesWritten: graphFiles.reduce(0) { $0 + $1.written })
         }
     }
 
@@ -73,7 +76,8 @@ extension Level {
         } else if spill.movesVisited, visited.storedCount >= spill.options.flushKeys,
             let resident = ResidentMemory.current(),
             spill.options.flushesVisited(
-                stored: visited.storedCount, inRuns: visited.runCount, tableBytes: visited.tableBytes, resident: resident)
+                stored: visited.storedCount, inRuns: visited.runCount, tableBytes: visited.tableBytes,
+                filterBytes: visited.filterBytes, resident: resident)
         {
             flushVisited(spill)
         }
@@ -85,7 +89,9 @@ extension Level {
     /// Moves the visited set's tables into their runs on disk and hands their memory back.
     private func flushVisited(_ spill: LevelSpill) {
         spill.fingerprintBytesWritten += visited.flush(
-            directory: spill.options.directory, failure: spill.visitedFailure, written: spill.options.written)
+            directory: spill.options.directory, failure: spill.visitedFailure, filterBytes: spill.options.filterBytes,
+            written: spill.options.written)
+        spill.filterBytes = max(spill.filterBytes, visited.filterBytes)
         cardcheck_release_free_memory()
     }
 

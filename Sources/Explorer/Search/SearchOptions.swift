@@ -75,12 +75,15 @@ public struct SearchSpilling: Sendable, Equatable {
     /// Keys the visited set's tables hold at least before they are flushed to disk again once
     /// past the mark (tests make it small, to read and merge the runs from the first levels).
     var flushKeys = 1 << 20
+    /// Tests only: the visited runs' filters' budget in bytes, in place of `filterBytes`'s.
+    var filterBudget: Int?
     /// Tests only: called with each file the visited set or the parent links are written to, as
     /// it is opened (the parent links') or written (a run), to damage it.
     var written: (@Sendable (SpillFile, _ role: String) -> Void)?
 
     public static func == (a: SearchSpilling, b: SearchSpilling) -> Bool {
         a.directory == b.directory && a.afterBytes == b.afterBytes && a.flushKeys == b.flushKeys
+            && a.filterBudget == b.filterBudget
     }
 
     public init(directory: String, afterBytes: Int) {
@@ -88,14 +91,20 @@ public struct SearchSpilling: Sendable, Equatable {
         self.afterBytes = afterBytes
     }
 
-    /// Whether the visited set's tables (`stored` keys in `tableBytes`; `inRuns` on disk) join
-    /// the runs now, the process holding `resident` bytes. Past the mark, at least an eighth of
-    /// what the runs hold each time, so the runs written add up to about 9 times the last one; or
-    /// once the tables hold half the mark (late in a long run an eighth of the runs, 400 M keys,
-    /// would take 5 GB past it): a small mark then merges more often, and the peak stays near it.
-    func flushesVisited(stored: Int, inRuns: Int, tableBytes: Int, resident: Int) -> Bool {
+    /// The most the visited runs' filters (`RunFilter`) may hold in all: a quarter of the mark.
+    /// At 10 bits a key that covers 10⁹ keys at --memory 5000 (1.2 × 10⁷ at 60); past that
+    /// each merge gives its filter fewer bits a key (none under one), so more lookups read.
+    var filterBytes: Int { filterBudget ?? afterBytes / 4 }
+
+    /// Whether the visited set's tables (`stored` keys in `tableBytes`; `inRuns` on disk, their
+    /// filters `filterBytes`) join the runs now, the process holding `resident` bytes. Past the
+    /// mark, at least an eighth of what the runs hold each time, so the runs written add up to
+    /// about 9 times the last one; or once the tables and the filters hold half the mark (late
+    /// in a long run an eighth of the runs, 400 M keys, would take 5 GB past it): a small mark
+    /// then merges more often, and the peak stays near it.
+    func flushesVisited(stored: Int, inRuns: Int, tableBytes: Int, filterBytes: Int, resident: Int) -> Bool {
         guard resident >= afterBytes else { return false }
-        return stored >= inRuns / 8 || tableBytes >= afterBytes / 2
+        return stored >= inRuns / 8 || tableBytes + filterBytes >= afterBytes / 2
     }
 
     /// Why `directory` cannot take spill files (one line naming it), or nil when it can: said
@@ -112,6 +121,8 @@ public struct SpillSummary: Sendable, Equatable {
     public var directory: String
     /// Bytes written to the visited set's sorted runs (each merge rewrites a run whole).
     public var fingerprintBytesWritten = 0
+    /// The most bytes the runs' filters held at once (after a merge).
+    public var filterBytes = 0
     /// Bytes of parent links written.
     public var parentBytesWritten = 0
 }

@@ -4,7 +4,8 @@ import Synchronization
 /// One shard's visited fingerprints on disk, past the search's memory mark: a sorted run (TLC's
 /// disk fingerprint set) that the shard's in-memory table is merged into whenever it is flushed.
 /// A key missing from the table is looked up here: its block found from a directory by the key's
-/// top bits (fingerprints are uniform), then one 512-byte block read and searched.
+/// top bits (fingerprints are uniform), then one 512-byte block read and searched. A filter in
+/// memory (`RunFilter`) answers most lookups of keys the run lacks without the read.
 ///
 /// The run holds keys rotated by 32 bits (`rotated`): the table places a key by its low 32 bits,
 /// so its slots drained in order are nearly sorted in that order, and sorting them costs little.
@@ -27,19 +28,36 @@ final class FingerprintRun: @unchecked Sendable {
     /// `directory[t]`: the blocks whose first key's top `directoryBits` bits are below `t`
     /// (`BlockDirectory`), so a lookup searches `firsts` over a block or two, not all of it.
     private let directory: BlockDirectory
+    /// Every key of the run, as a filter (nil: none fitted its budget, or a merge dropped it).
+    /// Changed only by a merge, while no other thread uses the set.
+    private var filter: RunFilter?
     let failure: SpillFailure
 
-    private init(file: SpillFile, count: Int, firsts: [UInt64], checksums: [UInt64], failure: SpillFailure) {
+    private init(
+        file: SpillFile, count: Int, firsts: [UInt64], checksums: [UInt64], filter: RunFilter?, failure: SpillFailure
+    ) {
         self.file = file
         self.count = count
         self.firsts = firsts
         self.checksums = checksums
         self.directory = BlockDirectory(firsts)
+        self.filter = filter
         self.failure = failure
     }
 
-    /// Bytes the run keeps in memory (its index of blocks and their directory).
-    var bytes: Int { (firsts.capacity + checksums.capacity) * MemoryLayout<UInt64>.stride + directory.bytes }
+    deinit { filter?.release() }
+
+    /// Bytes the run keeps in memory (its index of blocks, their directory and its filter).
+    var bytes: Int { (firsts.capacity + checksums.capacity) * MemoryLayout<UInt64>.stride + directory.bytes + filterBytes }
+
+    /// Bytes of the run's filter.
+    var filterBytes: Int { filter?.bytes ?? 0 }
+
+    /// Frees the filter (a merge replacing the run builds its own): lookups then read the disk.
+    func dropFilter() {
+        filter?.release()
+        filter = nil
+    }
 
     /// A table key as the run orders it: its low 32 bits first.
     @inline(__always)
@@ -56,6 +74,7 @@ final class FingerprintRun: @unchecked Sendable {
     func contains(_ key: UInt64) -> Bool {
         let r = Self.rotated(key)
         guard let first = firsts.first, r >= first else { return false }
+        if let filter, !filter.mayContain(r) { return false }
         // The last block whose first key is at most r: among those the directory leaves.
         var (low, high) = directory.blocks(around: r)
         while low < high {
@@ -100,12 +119,18 @@ final class FingerprintRun: @unchecked Sendable {
     }
 
     /// A run holding `old`'s keys and `keys` (rotated, sorted, none in `old`), written to a new
-    /// file from `open`; nil (and `failure` set) when a block cannot be read or written.
+    /// file from `open`, with a filter of at most `filterBudget` bytes built from the keys as they
+    /// are written; nil (and `failure` set) when a block cannot be read or written. `old`'s filter
+    /// is freed first (the two are never held at once; `old` stays right without it).
     static func merged(
-        _ old: FingerprintRun?, with keys: [UInt64], failure: SpillFailure, open: () -> SpillFile?
+        _ old: FingerprintRun?, with keys: [UInt64], filterBudget: Int = 0, failure: SpillFailure, open: () -> SpillFile?
     ) -> FingerprintRun? {
+        old?.dropFilter()
         guard let file = open() else { return nil }
         let total = (old?.count ?? 0) + keys.count
+        let filter = RunFilter(keys: total, budget: filterBudget)
+        var built = false
+        defer { if !built { filter?.release() } }
         var firsts: [UInt64] = [], checksums: [UInt64] = []
         firsts.reserveCapacity((total + blockKeys - 1) / blockKeys)
         checksums.reserveCapacity(firsts.capacity)
@@ -116,6 +141,8 @@ final class FingerprintRun: @unchecked Sendable {
         func flush(last: Bool) -> Bool {
             let whole = last ? out.count : out.count / blockKeys * blockKeys
             guard whole > 0 else { return true }
+            // Every key written goes into the filter: none of the run's keys can test absent.
+            if let filter { for key in out[0..<whole] { filter.insert(key) } }
             let ok = out.withUnsafeBytes { bytes -> Bool in
                 var start = 0
                 while start < whole * 8 {
@@ -171,7 +198,8 @@ final class FingerprintRun: @unchecked Sendable {
             if out.count >= mergeBlocks * blockKeys { guard flush(last: false) else { return nil } }
         }
         guard flush(last: true) else { return nil }
-        return FingerprintRun(file: file, count: total, firsts: firsts, checksums: checksums, failure: failure)
+        built = true
+        return FingerprintRun(file: file, count: total, firsts: firsts, checksums: checksums, filter: filter, failure: failure)
     }
 }
 

@@ -100,6 +100,9 @@ final class VisitedShards: @unchecked Sendable {
     /// Bytes of the tables in memory, without the runs' indexes.
     var tableBytes: Int { tables.reduce(0) { $0 + $1.tableBytes } }
 
+    /// Bytes of the runs' filters (in `bytes`, not in `tableBytes`).
+    var filterBytes: Int { tables.reduce(0) { $0 + ($1.run?.filterBytes ?? 0) } }
+
     /// Every stored key, shard by shard (for a checkpoint).
     func forEachKey(_ body: (UInt64) -> Void) {
         for table in tables { for key in table.slots where key != 0 { body(key) } }
@@ -115,12 +118,18 @@ final class VisitedShards: @unchecked Sendable {
     var runCount: Int { tables.reduce(0) { $0 + ($1.run?.count ?? 0) } }
 
     /// Moves every shard's table into its run on disk, a new file per shard holding the old run
-    /// and the table merged (the shards in parallel; no other thread may use the set meanwhile).
+    /// and the table merged (the shards in parallel; no other thread may use the set meanwhile),
+    /// the runs' filters sharing `filterBytes` by their keys.
     /// Returns the bytes written; a failure is noted in `failure` (the search stops on it).
     func flush(
-        directory: String, failure: SpillFailure, written hook: (@Sendable (SpillFile, String) -> Void)? = nil
+        directory: String, failure: SpillFailure, filterBytes: Int = 0,
+        written hook: (@Sendable (SpillFile, String) -> Void)? = nil
     ) -> Int {
         nonisolated(unsafe) let tables = self.tables
+        // Each shard's share of the budget by its keys (in Double: the product passes Int at 10^9 keys).
+        let shardKeys = (0..<count).map { tables[$0].count + (tables[$0].run?.count ?? 0) }
+        let total = max(1, shardKeys.reduce(0, +))
+        let budgets = shardKeys.map { Int(Double(filterBytes) * Double($0) / Double(total)) }
         nonisolated(unsafe) let merged = UnsafeMutableBufferPointer<FingerprintRun?>.allocate(capacity: count)
         merged.initialize(repeating: nil)
         defer {
@@ -129,7 +138,7 @@ final class VisitedShards: @unchecked Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: count) { k in
             let keys = tables[k].drain()
-            merged[k] = FingerprintRun.merged(tables[k].run, with: keys, failure: failure) {
+            merged[k] = FingerprintRun.merged(tables[k].run, with: keys, filterBudget: budgets[k], failure: failure) {
                 let file = SpillFile(directory: directory, name: "visited")
                 if file == nil {
                     failure.note("\(directory): cannot create the visited set's file: \(String(cString: strerror(errno)))")

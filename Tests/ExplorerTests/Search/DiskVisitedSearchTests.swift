@@ -12,25 +12,29 @@ import Testing
             + report.verdicts.map { "\($0.name): \($0.witness?.steps.map(\.description) ?? [])" }
     }
 
-    /// Spilling from the first batch, the tables flushed whenever they hold `flushKeys` keys.
-    static func onDisk(_ threads: Int, flushKeys: Int = 16, depth: Int? = nil) -> SearchOptions {
+    /// Spilling from the first batch, the tables flushed whenever they hold `flushKeys` keys, the
+    /// runs' filters within `filter` bytes (the mark's quarter, 0, gives none).
+    static func onDisk(_ threads: Int, flushKeys: Int = 16, filter: Int = 0, depth: Int? = nil) -> SearchOptions {
         var options = SearchOptions(depthBound: depth, threads: threads)
         options.roundStates = 1024
         var spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 0)
         spill.flushKeys = flushKeys
+        spill.filterBudget = filter
         options.spill = spill
         return options
     }
 
-    @Test("two-phase commit, die hard, the flag mutex and a fan: the disk-backed report is the in-memory one, 1 and 2 threads",
-          arguments: [1, 2])
-    func sameAnswer(threads: Int) throws {
+    @Test("two-phase commit, die hard, the flag mutex and a fan: the disk-backed report is the in-memory one, 1 and 2 threads, the runs with filters and without",
+          arguments: [1, 2], [0, 1 << 16])
+    func sameAnswer(threads: Int, filter: Int) throws {
         func compare<M: Model>(_ model: M, depth: Int? = nil, parents: Bool = true) throws {
-            let onDisk = BreadthFirstSearch(model, options: Self.onDisk(threads, depth: depth)).run()
+            let onDisk = BreadthFirstSearch(model, options: Self.onDisk(threads, filter: filter, depth: depth)).run()
             let inMemory = BreadthFirstSearch(model, options: SearchOptions(depthBound: depth, threads: threads)).run()
             #expect(summary(onDisk) == summary(inMemory), "\(model.name)")
             let spilled = try #require(onDisk.spilled, "\(model.name) did not spill")
             #expect(spilled.fromDepth == 0 && onDisk.spillProblem == nil)
+            // The runs had filters (within the budget) when given one, and none otherwise.
+            #expect(filter == 0 ? spilled.filterBytes == 0 : spilled.filterBytes > 0 && spilled.filterBytes <= filter, "\(model.name)")
             // Every key went through a run: the runs written hold at least every state once.
             #expect(spilled.fingerprintBytesWritten >= 8 * (inMemory.distinctStates - 16), "\(model.name)")
             // Parent links go out in whole 4,096-link chunks.
@@ -106,16 +110,21 @@ import Testing
             + "no trace for mutual exclusion, someone enters, whose path could not be read back: their verdicts are unknown")
     }
 
-    @Test("the tables join the runs past the mark once they hold an eighth of the runs, or half the mark")
+    @Test("the tables join the runs past the mark once they hold an eighth of the runs, or they and the runs' filters half the mark")
     func flushRule() {
         let spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 4_000)
         // Under the mark: never, whatever the tables hold.
-        #expect(!spill.flushesVisited(stored: 900, inRuns: 800, tableBytes: 3_000, resident: 3_999))
+        #expect(!spill.flushesVisited(stored: 900, inRuns: 800, tableBytes: 3_000, filterBytes: 0, resident: 3_999))
         // Past it: an eighth of the runs, not less...
-        #expect(spill.flushesVisited(stored: 100, inRuns: 800, tableBytes: 1_000, resident: 4_000))
-        #expect(!spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 1_999, resident: 9_000))
+        #expect(spill.flushesVisited(stored: 100, inRuns: 800, tableBytes: 1_000, filterBytes: 0, resident: 4_000))
+        #expect(!spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 1_999, filterBytes: 0, resident: 9_000))
         // ...unless the tables hold half the mark: then at once, however large the runs.
-        #expect(spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 2_000, resident: 4_000))
-        #expect(spill.flushesVisited(stored: 1, inRuns: 1 << 40, tableBytes: 2_001, resident: 4_001))
+        #expect(spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 2_000, filterBytes: 0, resident: 4_000))
+        #expect(spill.flushesVisited(stored: 1, inRuns: 1 << 40, tableBytes: 2_001, filterBytes: 0, resident: 4_001))
+        // The filters count with the tables.
+        #expect(spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 1_000, filterBytes: 1_000, resident: 4_000))
+        #expect(!spill.flushesVisited(stored: 99, inRuns: 800, tableBytes: 1_000, filterBytes: 999, resident: 4_000))
+        // Their budget: a quarter of the mark.
+        #expect(spill.filterBytes == 1_000)
     }
 }

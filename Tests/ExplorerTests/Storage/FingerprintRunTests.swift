@@ -8,24 +8,27 @@ import Testing
         (0..<UInt64(n)).map { Fingerprint.mix($0 &+ seed &* 0x1_0000_0000) | 1 }
     }
 
-    static func run(_ old: FingerprintRun?, _ keys: [UInt64], failure: SpillFailure) -> FingerprintRun? {
-        FingerprintRun.merged(old, with: keys.map(FingerprintRun.rotated).sorted(), failure: failure) {
+    /// A run of `old`'s keys and `keys`, with a filter of up to `filter` bytes (0: none).
+    static func run(_ old: FingerprintRun?, _ keys: [UInt64], filter: Int = 0, failure: SpillFailure) -> FingerprintRun? {
+        FingerprintRun.merged(old, with: keys.map(FingerprintRun.rotated).sorted(), filterBudget: filter, failure: failure) {
             SpillFile(directory: NSTemporaryDirectory(), name: "run-test")
         }
     }
 
-    @Test("two merges hold every key of both and no other, across partial and whole blocks")
-    func merges() throws {
+    @Test("two merges hold every key of both and no other, across partial and whole blocks, with a filter and without",
+          arguments: [0, 1 << 16])
+    func merges(filter: Int) throws {
         let failure = SpillFailure()
         let first = Self.keys(1000, seed: 1), second = Self.keys(300, seed: 2), absent = Self.keys(500, seed: 3)
-        let one = try #require(Self.run(nil, first, failure: failure))
-        let two = try #require(Self.run(one, second, failure: failure))
+        let one = try #require(Self.run(nil, first, filter: filter, failure: failure))
+        let two = try #require(Self.run(one, second, filter: filter, failure: failure))
+        #expect(two.filterBytes == (filter == 0 ? 0 : (1300 * RunFilter.maximumBitsPerKey + 511) / 512 * 64))
         #expect(two.count == 1300)
         #expect(first.allSatisfy(two.contains) && second.allSatisfy(two.contains))
         #expect(!absent.contains(where: two.contains))
         #expect(!second.contains(where: one.contains))
         // The smallest and largest keys a run can hold, at its ends.
-        let ends = try #require(Self.run(two, [1, UInt64.max], failure: failure))
+        let ends = try #require(Self.run(two, [1, UInt64.max], filter: filter, failure: failure))
         #expect(ends.contains(1) && ends.contains(.max) && !ends.contains(2))
         #expect(failure.message == nil)
         #expect(two.file.written == 1300 * 8)
@@ -75,5 +78,45 @@ import Testing
         for k in present { #expect(run.contains(FingerprintRun.rotated(k)), "\(k)") }
         #expect(!absent.contains { run.contains(FingerprintRun.rotated($0)) })
         #expect(failure.message == nil)
+    }
+
+    @Test("with a filter, most lookups of absent keys read no block: in a run whose every block is damaged they answer absent, without a failure")
+    func filterSparesReads() throws {
+        let keys = Self.keys(5000, seed: 14), absent = Self.keys(5000, seed: 15)
+        for filter in [0, 1 << 16] {
+            let failure = SpillFailure()
+            let run = try #require(Self.run(nil, keys, filter: filter, failure: failure))
+            // Every block's first key's bytes flipped: any block read is refused (and answers seen).
+            for b in 0..<((5000 + FingerprintRun.blockKeys - 1) / FingerprintRun.blockKeys) {
+                var word: UInt64 = 0
+                #expect(pread(run.file.fd, &word, 8, off_t(b * FingerprintRun.blockBytes)) == 8)
+                word = ~word
+                #expect(pwrite(run.file.fd, &word, 8, off_t(b * FingerprintRun.blockBytes)) == 8)
+            }
+            let read = absent.filter(run.contains).count
+            if filter == 0 {
+                // Every lookup past the first block's key reads: all but a few say seen.
+                #expect(read > 4900 && failure.message != nil)
+            } else {
+                // 10 bits a key: about 1% pass the filter and read (a damaged block: seen).
+                #expect(read < 100, "\(read) of 5,000 absent keys read a block")
+            }
+        }
+    }
+
+    @Test("a run's filter is in its bytes in memory, and is freed when a merge replaces the run")
+    func filterBytesCounted() throws {
+        let failure = SpillFailure()
+        let keys = Self.keys(3000, seed: 16)
+        let plain = try #require(Self.run(nil, keys, failure: failure))
+        let filtered = try #require(Self.run(nil, keys, filter: 1 << 16, failure: failure))
+        #expect(plain.filterBytes == 0 && filtered.filterBytes == (3000 * RunFilter.maximumBitsPerKey + 511) / 512 * 64)
+        #expect(filtered.bytes == plain.bytes + filtered.filterBytes)
+        // A budget for under a bit a key: no filter, every lookup reads (and still answers right).
+        let none = try #require(Self.run(nil, keys, filter: 300, failure: failure))
+        #expect(none.filterBytes == 0 && keys.allSatisfy(none.contains))
+        let next = try #require(Self.run(filtered, Self.keys(10, seed: 17), filter: 1 << 16, failure: failure))
+        #expect(filtered.filterBytes == 0 && next.filterBytes > 0)
+        #expect(keys.allSatisfy(filtered.contains) && keys.allSatisfy(next.contains) && failure.message == nil)
     }
 }
