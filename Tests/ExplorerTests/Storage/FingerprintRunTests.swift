@@ -111,7 +111,9 @@ import Testing
         let plain = try #require(Self.run(nil, keys, failure: failure))
         let filtered = try #require(Self.run(nil, keys, filter: 1 << 16, failure: failure))
         #expect(plain.filterBytes == 0 && filtered.filterBytes == (3000 * RunFilter.maximumBitsPerKey + 511) / 512 * 64)
-        #expect(filtered.bytes == plain.bytes + filtered.filterBytes)
+        // The index alone is 16 bytes a block (more by its arrays' spare capacity, which the heap decides).
+        let blocks = (3000 + FingerprintRun.blockKeys - 1) / FingerprintRun.blockKeys
+        #expect(plain.bytes >= 16 * blocks && filtered.bytes >= 16 * blocks + filtered.filterBytes)
         // A budget for under a bit a key: no filter, every lookup reads (and still answers right).
         let none = try #require(Self.run(nil, keys, filter: 300, failure: failure))
         #expect(none.filterBytes == 0 && keys.allSatisfy(none.contains))
