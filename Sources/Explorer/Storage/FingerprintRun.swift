@@ -30,7 +30,7 @@ final class FingerprintRun: @unchecked Sendable {
     private let directory: BlockDirectory
     /// Every key of the run, as a filter (nil: none fitted its budget, or a merge dropped it).
     /// Changed only by a merge, while no other thread uses the set.
-    private var filter: RunFilter?
+    private(set) var filter: RunFilter?
     let failure: SpillFailure
 
     private init(
@@ -57,6 +57,12 @@ final class FingerprintRun: @unchecked Sendable {
     func dropFilter() {
         filter?.release()
         filter = nil
+    }
+
+    /// The filter, no longer this run's (a merge keeping it): lookups then read the disk.
+    private func takeFilter() -> RunFilter? {
+        defer { filter = nil }
+        return filter
     }
 
     /// A table key as the run orders it: its low 32 bits first.
@@ -121,16 +127,23 @@ final class FingerprintRun: @unchecked Sendable {
     /// A run holding `old`'s keys and `keys` (rotated, sorted, none in `old`), written to a new
     /// file from `open`, with a filter of at most `filterBudget` bytes built from the keys as they
     /// are written; nil (and `failure` set) when a block cannot be read or written. `old`'s filter
-    /// is freed first (the two are never held at once; `old` stays right without it).
+    /// is freed first (the two are never held at once; `old` stays right without it), or, when a
+    /// rebuild would make the same one (`RunFilter.isSized`), taken over with `keys` added.
     static func merged(
         _ old: FingerprintRun?, with keys: [UInt64], filterBudget: Int = 0, failure: SpillFailure, open: () -> SpillFile?
     ) -> FingerprintRun? {
-        old?.dropFilter()
-        guard let file = open() else { return nil }
         let total = (old?.count ?? 0) + keys.count
-        let filter = RunFilter(keys: total, budget: filterBudget)
+        var kept: RunFilter?
+        if let old, let filter = old.filter, filter.isSized(keys: total, budget: filterBudget) {
+            kept = old.takeFilter()
+        } else {
+            old?.dropFilter()
+        }
+        let filter = kept ?? RunFilter(keys: total, budget: filterBudget)
         var built = false
         defer { if !built { filter?.release() } }
+        guard let file = open() else { return nil }
+        if let kept { for key in keys { kept.insert(key) } }
         var firsts: [UInt64] = [], checksums: [UInt64] = []
         firsts.reserveCapacity((total + blockKeys - 1) / blockKeys)
         checksums.reserveCapacity(firsts.capacity)
@@ -142,7 +155,7 @@ final class FingerprintRun: @unchecked Sendable {
             let whole = last ? out.count : out.count / blockKeys * blockKeys
             guard whole > 0 else { return true }
             // Every key written goes into the filter: none of the run's keys can test absent.
-            if let filter { for key in out[0..<whole] { filter.insert(key) } }
+            if let filter, kept == nil { for key in out[0..<whole] { filter.insert(key) } }
             let ok = out.withUnsafeBytes { bytes -> Bool in
                 var start = 0
                 while start < whole * 8 {

@@ -20,15 +20,32 @@ struct RunFilter {
     /// fit; nil when the budget holds under one bit a key (a filter that small would pass most
     /// absent keys anyway: every lookup then reads, as without one).
     init?(keys: Int, budget: Int) {
-        let lineBits = Self.lineWords * 64
-        let wanted = (max(keys, 1) * Self.maximumBitsPerKey + lineBits - 1) / lineBits
-        let lines = min(wanted, budget / (Self.lineWords * 8))
-        guard lines > 0, lines * lineBits >= keys, lines < Int(UInt32.max) else { return nil }
+        let lines = Self.lines(keys: keys, budget: budget)
+        guard lines > 0 else { return nil }
         self.lines = UInt64(lines)
         words = PageMemory.allocate(UInt64.self, count: lines * Self.lineWords)
-        // k = ln 2 · bits a key minimizes false positives (rounded; at least 1, at most 7).
-        let bitsPerKey = Double(lines * lineBits) / Double(max(keys, 1))
-        probes = min(7, max(1, Int((bitsPerKey * 0.693).rounded())))
+        probes = Self.probes(lines: lines, keys: keys)
+    }
+
+    /// The lines of the filter for `keys` keys within `budget` bytes; 0 for none.
+    static func lines(keys: Int, budget: Int) -> Int {
+        let lineBits = lineWords * 64
+        let wanted = (max(keys, 1) * maximumBitsPerKey + lineBits - 1) / lineBits
+        let lines = min(wanted, budget / (lineWords * 8))
+        return lines > 0 && lines * lineBits >= keys && lines < Int(UInt32.max) ? lines : 0
+    }
+
+    /// k = ln 2 · bits a key, which minimizes false positives (rounded; at least 1, at most 7).
+    static func probes(lines: Int, keys: Int) -> Int {
+        let bitsPerKey = Double(lines * lineWords * 64) / Double(max(keys, 1))
+        return min(7, max(1, Int((bitsPerKey * 0.693).rounded())))
+    }
+
+    /// Whether this is the filter `init(keys:budget:)` would make for `keys` (as many lines and
+    /// probes: once the budget caps the size, until the probes change): a merge then adds its new
+    /// keys to it and has the bits a rebuild from every key would set, without the rebuild.
+    func isSized(keys: Int, budget: Int) -> Bool {
+        Int(lines) == Self.lines(keys: keys, budget: budget) && probes == Self.probes(lines: Int(lines), keys: keys)
     }
 
     /// Frees the lines; the filter must not be used afterwards.

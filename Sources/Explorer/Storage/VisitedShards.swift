@@ -119,17 +119,15 @@ final class VisitedShards: @unchecked Sendable {
 
     /// Moves every shard's table into its run on disk, a new file per shard holding the old run
     /// and the table merged (the shards in parallel; no other thread may use the set meanwhile),
-    /// the runs' filters sharing `filterBytes` by their keys.
+    /// the runs' filters sharing `filterBytes` equally (shards hold about as many keys: the top
+    /// bits of uniform fingerprints; a steady share lets a capped filter be kept, not rebuilt).
     /// Returns the bytes written; a failure is noted in `failure` (the search stops on it).
     func flush(
         directory: String, failure: SpillFailure, filterBytes: Int = 0,
         written hook: (@Sendable (SpillFile, String) -> Void)? = nil
     ) -> Int {
         nonisolated(unsafe) let tables = self.tables
-        // Each shard's share of the budget by its keys (in Double: the product passes Int at 10^9 keys).
-        let shardKeys = (0..<count).map { tables[$0].count + (tables[$0].run?.count ?? 0) }
-        let total = max(1, shardKeys.reduce(0, +))
-        let budgets = shardKeys.map { Int(Double(filterBytes) * Double($0) / Double(total)) }
+        let budget = filterBytes / count
         nonisolated(unsafe) let merged = UnsafeMutableBufferPointer<FingerprintRun?>.allocate(capacity: count)
         merged.initialize(repeating: nil)
         defer {
@@ -138,7 +136,7 @@ final class VisitedShards: @unchecked Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: count) { k in
             let keys = tables[k].drain()
-            merged[k] = FingerprintRun.merged(tables[k].run, with: keys, filterBudget: budgets[k], failure: failure) {
+            merged[k] = FingerprintRun.merged(tables[k].run, with: keys, filterBudget: budget, failure: failure) {
                 let file = SpillFile(directory: directory, name: "visited")
                 if file == nil {
                     failure.note("\(directory): cannot create the visited set's file: \(String(cString: strerror(errno)))")

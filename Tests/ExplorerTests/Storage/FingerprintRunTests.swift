@@ -121,4 +121,20 @@ import Testing
         #expect(filtered.filterBytes == 0 && next.filterBytes > 0)
         #expect(keys.allSatisfy(filtered.contains) && keys.allSatisfy(next.contains) && failure.message == nil)
     }
+
+    @Test("a merge at the filters' cap keeps the old run's filter and adds the new keys: every key found, and the same absent keys pass as through a filter built from all of them")
+    func keptFilter() throws {
+        let failure = SpillFailure()
+        let first = Self.keys(4000, seed: 18), second = Self.keys(200, seed: 19), absent = Self.keys(5000, seed: 20)
+        // 2,048 bytes: 32 lines, 4.1 and 3.9 bits a key for 4,000 and 4,200 keys, 3 probes for both.
+        let one = try #require(Self.run(nil, first, filter: 2048, failure: failure))
+        let next = try #require(Self.run(one, second, filter: 2048, failure: failure))
+        let whole = try #require(Self.run(nil, first + second, filter: 2048, failure: failure))
+        let kept = try #require(next.filter), built = try #require(whole.filter)
+        #expect(kept.bytes == 2048 && kept.probes == 3 && built.bytes == 2048 && built.probes == 3)
+        #expect((first + second).allSatisfy { kept.mayContain(FingerprintRun.rotated($0)) })
+        let passes = { (f: RunFilter) in absent.map { f.mayContain(FingerprintRun.rotated($0)) } }
+        #expect(passes(kept) == passes(built))
+        #expect(first.allSatisfy(next.contains) && second.allSatisfy(next.contains) && failure.message == nil)
+    }
 }
