@@ -136,5 +136,12 @@ import Testing
         let passes = { (f: RunFilter) in absent.map { f.mayContain(FingerprintRun.rotated($0)) } }
         #expect(passes(kept) == passes(built))
         #expect(first.allSatisfy(next.contains) && second.allSatisfy(next.contains) && failure.message == nil)
+        // 4,096 bytes: 8.2 and 7.8 bits a key, 6 probes then 5: rebuilt, as a filter for all of them.
+        let six = try #require(Self.run(nil, first, filter: 4096, failure: failure))
+        #expect(six.filter?.probes == 6)
+        let five = try #require(Self.run(six, second, filter: 4096, failure: failure))
+        let fresh = try #require(Self.run(nil, first + second, filter: 4096, failure: failure))
+        #expect(five.filter?.probes == 5 && fresh.filter?.probes == 5)
+        #expect(passes(try #require(five.filter)) == passes(try #require(fresh.filter)))
     }
 }
