@@ -122,9 +122,13 @@ final class VisitedShards: @unchecked Sendable {
     /// the runs' filters sharing `filterBytes` equally (shards hold about as many keys: the top
     /// bits of uniform fingerprints; a steady share lets a capped filter be kept, not rebuilt).
     /// Returns the bytes written; a failure is noted in `failure` (the search stops on it).
+    /// Each shard's old run is let go as soon as its own merge ends (its file's space given
+    /// back), so the disk holds the runs and the new runs of the merges under way, not every
+    /// run twice. `merged` (tests only) is called from the merging thread once shard k's is done.
     func flush(
         directory: String, failure: SpillFailure, filterBytes: Int = 0,
-        written hook: (@Sendable (SpillFile, String) -> Void)? = nil
+        written hook: (@Sendable (SpillFile, String) -> Void)? = nil,
+        merged mergedHook: (@Sendable (Int) -> Void)? = nil
     ) -> Int {
         nonisolated(unsafe) let tables = self.tables
         let budget = filterBytes / count
@@ -134,24 +138,31 @@ final class VisitedShards: @unchecked Sendable {
             merged.baseAddress?.deinitialize(count: count)
             merged.deallocate()
         }
-        DispatchQueue.concurrentPerform(iterations: count) { k in
-            let keys = tables[k].drain()
-            merged[k] = FingerprintRun.merged(tables[k].run, with: keys, filterBudget: budget, failure: failure) {
-                let file = SpillFile(directory: directory, name: "visited")
-                if file == nil {
-                    failure.note("\(directory): cannot create the visited set's file: \(String(cString: strerror(errno)))")
+        runs.withUnsafeMutableBufferPointer { held in
+            nonisolated(unsafe) let held = held
+            DispatchQueue.concurrentPerform(iterations: count) { k in
+                let keys = tables[k].drain()
+                let run = FingerprintRun.merged(tables[k].run, with: keys, filterBudget: budget, failure: failure) {
+                    let file = SpillFile(directory: directory, name: "visited")
+                    if file == nil {
+                        failure.note("\(directory): cannot create the visited set's file: \(String(cString: strerror(errno)))")
+                    }
+                    return file
                 }
-                return file
+                // A shard whose merge failed keeps its old run: the search stops on the failure.
+                if let run {
+                    tables[k].runReference = Unmanaged.passUnretained(run)
+                    held[k] = run  // the old run, no longer referred to, closes its file
+                    merged[k] = run
+                }
+                mergedHook?(k)
             }
         }
         var written = 0
         for k in 0..<count {
-            // A shard whose merge failed keeps its old run: the search stops on the failure.
             if let run = merged[k] {
                 written += run.file.written
                 hook?(run.file, "visited")
-                tables[k].runReference = Unmanaged.passUnretained(run)
-                runs[k] = run  // the old run, no longer referred to, closes its file
             }
         }
         return written

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 @testable import Explorer
 
@@ -28,5 +30,31 @@ import Testing
         // 40,000 a shard: just past a growth, where doubling tables cost 20-26 bytes per state.
         for i in 1...320_000 { _ = shards.insert(Fingerprint.mix(UInt64(i))) }
         #expect(shards.bytes <= 16 * 320_000)
+    }
+
+    /// A reference that does not keep its file open.
+    final class Held: @unchecked Sendable { weak var file: SpillFile? }
+
+    @Test("a flush lets each shard's old run go as its own merge ends, not once every shard's has")
+    func oldRunsGoEarly() {
+        let shards = VisitedShards(count: 8)
+        for i in 1...4_000 { _ = shards.insert(Fingerprint.mix(UInt64(i))) }
+        let failure = SpillFailure()
+        let old = (0..<8).map { _ in Held() }
+        let next = Mutex(0)
+        // The written hook is called shard by shard, in order.
+        _ = shards.flush(directory: NSTemporaryDirectory(), failure: failure, written: { file, _ in
+            next.withLock { old[$0].file = file; $0 += 1 }
+        })
+        #expect(next.withLock { $0 } == 8 && old.allSatisfy { $0.file != nil })
+        for i in 4_001...8_000 { _ = shards.insert(Fingerprint.mix(UInt64(i))) }
+        let stillHeld = Mutex<[Int]>([])
+        _ = shards.flush(directory: NSTemporaryDirectory(), failure: failure, merged: { k in
+            if old[k].file != nil { stillHeld.withLock { $0.append(k) } }
+        })
+        #expect(stillHeld.withLock { $0 }.isEmpty)
+        #expect(failure.message == nil)
+        #expect((1...8_000).allSatisfy { shards.contains(Fingerprint.mix(UInt64($0))) })
+        #expect(!shards.contains(Fingerprint.mix(8_001)))
     }
 }
