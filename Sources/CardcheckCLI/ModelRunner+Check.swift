@@ -8,7 +8,8 @@ extension ModelRunner {
         let stop = RunStop()
         var progress: (@Sendable (SearchProgress) -> Void)?
         if request.progress || console.errorIsTerminal {
-            progress = { @Sendable p in console.error(ProgressLine.text(p)) }
+            let lines = ProgressLines()
+            progress = { @Sendable p in console.error(lines.text(p)) }
         }
         var options = SearchOptions(
             depthBound: bounds.depth, worldBudget: bounds.worldBudget,

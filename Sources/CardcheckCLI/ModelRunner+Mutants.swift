@@ -61,7 +61,8 @@ extension ModelRunner {
         var baselines: [String: SearchReport<M>] = [:]
         var progress: (@Sendable (SearchProgress) -> Void)?
         if request.progress || console.errorIsTerminal {
-            progress = { @Sendable p in console.error(ProgressLine.text(p)) }
+            let lines = ProgressLines()
+            progress = { @Sendable p in console.error(lines.text(p)) }
         }
         func search(_ model: M) -> SearchReport<M> {
             // Each mutant's own bounds (an override may change them) unless flags set them.

@@ -127,6 +127,18 @@ import Testing
             distinctStates: 7, frontier: 2, depth: 3, seconds: 1, spill: SpillUse(bytes: 5, free: nil))).hasSuffix("states/s, on disk 0.00 GB"))
     }
 
+    @Test("each progress line after a search's first says the rate since the line before; a new search starts without")
+    func progressRate() {
+        let lines = ProgressLines()
+        func at(_ states: Int, _ seconds: Double) -> String {
+            lines.text(SearchProgress(distinctStates: states, frontier: 1, depth: 2, seconds: seconds))
+        }
+        #expect(at(1_000, 1) == "progress: 1000 distinct states, frontier 1, depth 2, 1000 states/s")
+        #expect(at(1_600, 2) == "progress: 1600 distinct states, frontier 1, depth 2, 800 states/s (now 600)")
+        #expect(at(2_000, 4) == "progress: 2000 distinct states, frontier 1, depth 2, 500 states/s (now 200)")
+        #expect(at(50, 0.5) == "progress: 50 distinct states, frontier 1, depth 2, 100 states/s")
+    }
+
     @Test("a --save directory that cannot be created is one line, exit 4 (an output not written), before any search")
     func unwritable() {
         let blocker = scratch.file("plain-file", "x")
