@@ -74,10 +74,9 @@ extension Level {
         if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
             startSpilling(spill, codec: .changedBytes ?? .json(model), graph: &graph)
         } else if spill.movesVisited, visited.storedCount >= spill.options.flushKeys,
-            let resident = ResidentMemory.current(),
             spill.options.flushesVisited(
                 stored: visited.storedCount, inRuns: visited.runCount, tableBytes: visited.tableBytes,
-                filterBytes: visited.filterBytes, resident: resident)
+                filterBytes: visited.filterBytes, resident: ResidentMemory.current())
         {
             flushVisited(spill)
         }

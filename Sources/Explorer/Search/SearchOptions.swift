@@ -101,10 +101,13 @@ public struct SearchSpilling: Sendable, Equatable {
     /// mark, at least an eighth of what the runs hold each time, so the runs written add up to
     /// about 9 times the last one; or once the tables and the filters hold half the mark (late
     /// in a long run an eighth of the runs, 400 M keys, would take 5 GB past it): a small mark
-    /// then merges more often, and the peak stays near it.
-    func flushesVisited(stored: Int, inRuns: Int, tableBytes: Int, filterBytes: Int, resident: Int) -> Bool {
-        guard resident >= afterBytes else { return false }
-        return stored >= inRuns / 8 || tableBytes + filterBytes >= afterBytes / 2
+    /// then merges more often, and the peak stays near it. `resident` (nil: unknown, no flush)
+    /// is asked last: reading it costs a file read, and most batches' tables do not qualify.
+    func flushesVisited(
+        stored: Int, inRuns: Int, tableBytes: Int, filterBytes: Int, resident: @autoclosure () -> Int?
+    ) -> Bool {
+        guard stored >= inRuns / 8 || tableBytes + filterBytes >= afterBytes / 2 else { return false }
+        return resident().map { $0 >= afterBytes } ?? false
     }
 
     /// Why `directory` cannot take spill files (one line naming it), or nil when it can: said
