@@ -28,16 +28,10 @@ struct WireDecoder {
             return bytes[at]
         }
 
+        /// A varint past 64 bits is malformed, not cut to its low bits (`Varint.get`).
         func varint(_ at: inout Int) throws(Malformed) -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let b = try byte(&at)
-                guard shift < 64 else { throw Malformed() }
-                value |= UInt64(b & 0x7F) << shift
-                if b < 0x80 { return value }
-                shift += 7
-            }
+            guard let value = bytes.withUnsafeBytes({ Varint.get($0, at: &at) }) else { throw Malformed() }
+            return value
         }
 
         func tag(_ at: inout Int) throws(Malformed) -> Tag {

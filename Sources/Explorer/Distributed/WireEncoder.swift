@@ -51,14 +51,7 @@ struct WireEncoder {
             }
         }
 
-        func varint(_ value: UInt64) {
-            var v = value
-            while v >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-                v >>= 7
-            }
-            bytes.append(UInt8(truncatingIfNeeded: v))
-        }
+        func varint(_ value: UInt64) { Varint.put(value, into: &bytes) }
 
         func tag(_ t: Tag) { bytes.append(t.rawValue) }
 

@@ -137,4 +137,14 @@ struct WireEncoderTests {
         // Without the header's names no key can be read.
         #expect(throws: (any Error).self) { try WireDecoder.decode(Outer.self, from: bytes[...], names: []) }
     }
+
+    @Test("a varint with bits past the 64th is refused, not read as its low 64 bits")
+    func refusesWideVarint() throws {
+        let bytes = try WireEncoder.encode(UInt64.max, keys: WireKeys())
+        #expect(try WireDecoder.decode(UInt64.self, from: bytes[...], names: []) == .max)
+        #expect(bytes.last == 0x01, "\(bytes)")
+        var wide = bytes
+        wide[wide.count - 1] = 0x7F
+        #expect(throws: (any Error).self) { try WireDecoder.decode(UInt64.self, from: wide[...], names: []) }
+    }
 }
