@@ -46,7 +46,10 @@ enum CheckCommand {
                              when the process reaches the machine's limit (the --memory
                              default) or --memory, whichever is higher. Without --memory,
                              spilling starts at half that limit. The files are unlinked when
-                             opened: nothing is left behind, even after a kill
+                             opened: nothing is left behind, even after a kill.
+                             cardcheck-mpi: each rank spills its own visited keys to DIR
+                             past --memory (its levels and parent links stay in memory);
+                             the spill line sums the ranks'; not with --checkpoint
           --stop-at-first    stop after the level where the first violation is found
           --symmetry         count states that differ only by interchangeable actors once
                              (fleet-card: phones of the same APNs environment); verdicts and
@@ -108,7 +111,9 @@ enum CheckCommand {
         request.timeLimit = try args.integer("--time-limit", in: 1...1_000_000)
         request.memoryLimit = try memoryLimit(args)
         if let directory = args.string("--spill") {
-            if fabric != nil { throw CommandError.notWith("--spill", "cardcheck-mpi (each rank keeps its levels in memory)") }
+            if fabric != nil && args.string("--checkpoint") != nil {
+                throw CommandError.notWith("--spill", "--checkpoint (a rank's checkpoint holds its visited set, which --spill moves to disk)")
+            }
             if let problem = SearchSpilling.problem(directory: directory) { throw CommandError(problem) }
             // Spill past --memory (or half the machine's limit); stop only at the machine's limit.
             let given = args.string("--memory") != nil ? request.memoryLimit : nil

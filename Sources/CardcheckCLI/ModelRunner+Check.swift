@@ -92,6 +92,7 @@ extension ModelRunner {
         text += "\n\(options.depthBound ?? -1) \(options.worldBudget ?? -1) \(options.stateLimit ?? -1) "
         text += "\(options.timeLimit ?? -1) \(options.memoryLimit ?? -1) \(options.stopAtFirstViolation) \(options.symmetry)\n"
         text += options.checkpoint.map { "checkpoint \($0.path) \($0.interval)\n" } ?? ""
+        text += options.spill.map { "spill \($0.directory) \($0.afterBytes)\n" } ?? ""
         for finding in expected { text += finding.property + "\u{1}" + finding.reason + "\n" }
         let outcome: RankStart
         do {

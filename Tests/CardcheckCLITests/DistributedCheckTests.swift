@@ -103,13 +103,14 @@ import Testing
     /// `started`: whether all three ranks were seen within 60 s (an mpirun that refuses to start,
     /// as it does as root without the variables, ends or hangs without them: never waited on forever).
     /// `report`: where `--out` wrote the job's report.json (read before the scratch folder goes).
-    static func stopped(_ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool, started: Bool, report: CIReport?) {
+    /// `extra`: more options for every rank.
+    static func stopped(_ extra: [String] = [], _ stop: (Int32) -> Void) throws -> (code: Int32, out: String, hung: Bool, started: Bool, report: CIReport?) {
         let scratch = Scratch()
         let config = scratch.file("big.json", #"{"model": "two-phase-commit", "resourceManagers": 12}"#)
         let outPath = scratch.path + "/stdout"
         let reportPath = scratch.path + "/out/report.json"
         let pid = try spawn(
-            ["mpirun", "--oversubscribe", "-np", "3", executable, "check", config, "--time-limit", "60", "--out", scratch.path + "/out"],
+            ["mpirun", "--oversubscribe", "-np", "3", executable, "check", config, "--time-limit", "60", "--out", scratch.path + "/out"] + extra,
             stdout: outPath)
         // Running once every rank has started and the search is a level or two in.
         var polls = 0

@@ -8,6 +8,10 @@ extension DistributedRun {
         var expansions = 0
         var bytesSent = 0
         var visitedBytes = 0
+        /// With `--spill`: the first level any rank spilled at, and the runs' bytes over the ranks.
+        var spillFrom: Int?
+        var fingerprintBytes = 0
+        var filterBytes = 0
     }
 
     /// A finding as one word whose order is the sequential search's: by node, then action.
@@ -30,7 +34,8 @@ extension DistributedRun {
     mutating func agreeFindings() throws(FabricEnded) {
         let p = expansion.properties.count
         let firsts = try fabric.reduce(
-            findings.violation.map(Self.code) + findings.witness.map { $0 ?? .max }, .min)
+            findings.violation.map(Self.code) + findings.witness.map { $0 ?? .max }
+                + [spill?.startDepth.map { UInt64($0) } ?? .max], .min)
         var targets: [NodeID] = []
         for i in 0..<p {
             if agreedViolation[i] == .max && firsts[i] != .max { targets.append(firsts[i] >> 17) }
@@ -39,10 +44,11 @@ extension DistributedRun {
         let unique = Array(Set(targets)).sorted()
         if !unique.isEmpty { try walkBack(unique) }
         agreedViolation = Array(firsts[..<p])
-        agreedWitness = Array(firsts[p...])
+        agreedWitness = Array(firsts[p..<(2 * p)])
         let sums = try fabric.reduce(
             [UInt64(findings.transitions), findings.beyondBound ? 1 : 0, UInt64(findings.cutStates), UInt64(expansions),
-             UInt64(bytesSent), UInt64(visited.bytes)], .sum)
+             UInt64(bytesSent), UInt64(visited.bytes), UInt64(spill?.fingerprintBytesWritten ?? 0),
+             UInt64(spill?.filterBytes ?? 0)], .sum)
         var cut = BoundCut()
         if try fabric.reduce([findings.cutBounds.isEmpty ? 0 : 1], .max)[0] > 0 {
             var mine = WireWriter()
@@ -67,7 +73,8 @@ extension DistributedRun {
         }
         agreed = Agreed(
             transitions: Int(sums[0]), beyondBound: sums[1] > 0, cutStates: Int(sums[2]), cut: cut,
-            expansions: Int(sums[3]), bytesSent: Int(sums[4]), visitedBytes: Int(sums[5]))
+            expansions: Int(sums[3]), bytesSent: Int(sums[4]), visitedBytes: Int(sums[5]),
+            spillFrom: Int(exactly: firsts[2 * p]), fingerprintBytes: Int(sums[6]), filterBytes: Int(sums[7]))
     }
 
     /// The report every rank builds from what was agreed: counterexamples from the rebuilt
@@ -94,6 +101,8 @@ extension DistributedRun {
         var report = single.report(
             expansion: expansion, graph: graph, findings: found, depth: depth, stop: stop, seconds: seconds,
             visitedBytes: agreed.visitedBytes, distinctStates: distinct)
+        report.spilled = spillSummary()
+        if stop == .spillFailed { report.spillProblem = spillProblem }
         if placesFull && stop == .stateLimit {
             report.capacityStop = "a rank held \(placeCap.grouped) keys, as many as a rank's 32-bit visited-set places number"
         }

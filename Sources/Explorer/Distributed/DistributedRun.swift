@@ -59,6 +59,11 @@ struct DistributedRun<M: Model> {
     var placesFull = false
     /// `NodeIDs.rankPlaceCap`; tests only lower it (no option or command sets it) to reach it.
     var placeCap = NodeIDs.rankPlaceCap
+    /// With `SearchOptions.spill` (not with a checkpoint, which holds the visited set itself):
+    /// where this rank's visited keys go past the mark (`DistributedRun+Spill`).
+    let spill: LevelSpill?
+    /// Why a rank's spill files failed, agreed over the ranks (the lowest rank's), once one has.
+    var spillProblem: String?
 
     init(search: DistributedSearch<M>) {
         self.search = search
@@ -71,6 +76,7 @@ struct DistributedRun<M: Model> {
         findings = Findings(properties: expansion.properties.count)
         agreedViolation = Array(repeating: .max, count: expansion.properties.count)
         agreedWitness = Array(repeating: .max, count: expansion.properties.count)
+        spill = search.options.checkpoint == nil ? search.options.spill.map(LevelSpill.init) : nil
     }
 
     func owner(_ key: UInt64) -> Int { DistributedSearch<M>.owner(of: key, ranks: ranks) }
@@ -110,13 +116,19 @@ struct DistributedRun<M: Model> {
                     if try fabric.reduce([findings.beyondBound ? 1 : 0], .max)[0] == 1 { stop = .depthBound }
                     break
                 }
-                let sums = try fabric.reduce([UInt64(next.count), findings.anyViolation ? 1 : 0], .sum)
+                let sums = try fabric.reduce(
+                    [UInt64(next.count), findings.anyViolation ? 1 : 0, UInt64(visited.runBytesOnDisk)], .sum)
                 try agreeFindings()
                 try advance(to: next, total: Int(sums[0]))
+                spill?.depth = depth
                 options.progress.map { progress in
                     if me == 0 {
+                        // Every rank's runs on disk; the space free where rank 0 spills.
+                        let use = agreed.spillFrom == nil ? nil : SpillUse(
+                            bytes: Int(sums[2]), free: spill.flatMap { SpillFile.freeBytes(in: $0.options.directory) })
                         progress(SearchProgress(
-                            distinctStates: distinct, frontier: levelCount, depth: depth, seconds: clock.duration(to: .now).seconds))
+                            distinctStates: distinct, frontier: levelCount, depth: depth, seconds: clock.duration(to: .now).seconds,
+                            spill: use))
                     }
                 }
                 let elapsed = before + clock.duration(to: .now).seconds
@@ -262,16 +274,24 @@ struct DistributedRun<M: Model> {
                     try receive(batch, from: source, atBound: atBound, into: &next)
                 }
             }
+            // This rank's visited keys to disk past the mark (a choice of its own: the answer is
+            // the same); a file that failed stops every rank.
+            let spillFailure = spillVisited(levelFilled: next.count)
             // Go on while any rank has states left; stop together on any rank's limit or signal.
             let local = limits.timingReason()
             let agreed = try fabric.reduce(
-                [cursor < frontier.count ? 1 : 0, UInt64(next.count), placesFull ? 1 : 0] + Self.stops.map { local == $0 ? 1 : 0 },
+                [cursor < frontier.count ? 1 : 0, UInt64(next.count), placesFull ? 1 : 0, spillFailure == nil ? 0 : 1]
+                    + Self.stops.map { local == $0 ? 1 : 0 },
                 .sum)
             if agreed[2] > 0 {
                 placesFull = true
                 return .stateLimit
             }
-            if let i = Self.stops.indices.first(where: { agreed[3 + $0] > 0 }) {
+            if agreed[3] > 0 {
+                spillProblem = try agreedProblem(spillFailure)
+                return .spillFailed
+            }
+            if let i = Self.stops.indices.first(where: { agreed[4 + $0] > 0 }) {
                 if Self.stops[i] == .interrupted { signal = Int32(truncatingIfNeeded: try fabric.reduce([UInt64(limits.stop?.signal ?? 0)], .max)[0]) }
                 return Self.stops[i]
             }

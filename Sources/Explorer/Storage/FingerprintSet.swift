@@ -88,19 +88,25 @@ struct FingerprintSet {
         if count >= growAt { grow() }
         let i = slot(of: key)
         if slots[i] == key { return ids[i] }
+        // Only keys of earlier levels go to the run (`drain(keepingPlacesFrom:)`): place 0 is
+        // below every place of the level being filled, which is all a caller compares.
+        if let runReference, runReference._withUnsafeGuaranteedRef({ $0.contains(key) }) { return 0 }
         slots[i] = key
         ids[i] = id
         count += 1
         return id
     }
 
-    /// The node id stored with `fingerprint`, which must be in the set (made `ids: true`);
-    /// `setID` may write other slots' ids meanwhile, never the slots themselves.
+    /// The node id stored with `fingerprint` (made `ids: true`), 0 when it is in the run (see
+    /// `insert(_:id:)`), `UInt32.max` when it is in neither; `setID` may write other slots' ids
+    /// meanwhile, never the slots themselves.
     @inline(__always)
     func id(of fingerprint: UInt64) -> UInt32 {
         let key = Self.key(fingerprint)
         let i = slot(of: key)
-        return slots[i] == key ? ids[i] : UInt32.max
+        if slots[i] == key { return ids[i] }
+        if let runReference, runReference._withUnsafeGuaranteedRef({ $0.contains(key) }) { return 0 }
+        return UInt32.max
     }
 
     /// Sets the node id of `fingerprint`, which must be in the set (made `ids: true`).
@@ -140,18 +146,34 @@ struct FingerprintSet {
     }
 
     /// The table's keys, rotated as the run orders them and sorted, and the table emptied to
-    /// its smallest size (its pages handed back first). Not for a set with ids.
-    mutating func drain() -> [UInt64] {
-        precondition(ids.count == 0, "a visited set keeping node ids stays in memory")
+    /// its smallest size (its pages handed back first). A set with ids keeps the keys whose
+    /// id is `first` or more, with their ids: a distributed rank's places of the level being
+    /// filled, the only ones it reads (`DistributedRun.take`); earlier levels' need membership only.
+    mutating func drain(keepingPlacesFrom first: UInt32 = .max) -> [UInt64] {
         var keys: [UInt64] = []
         keys.reserveCapacity(count)
+        var kept: [(key: UInt64, id: UInt32)] = []
+        let withIDs = ids.count > 0
         // Slots go in the order of their keys' low 32 bits, but for probes run on past a
         // neighbour or wrapped to the start: nearly sorted once rotated, which the sort finds.
-        for key in slots where key != 0 { keys.append(FingerprintRun.rotated(key)) }
+        for i in slots.indices where slots[i] != 0 {
+            if withIDs && ids[i] >= first {
+                kept.append((slots[i], ids[i]))
+            } else {
+                keys.append(FingerprintRun.rotated(slots[i]))
+            }
+        }
         release()
         let run = runReference
-        self = FingerprintSet()
+        self = FingerprintSet(minimumCapacity: max(1 << 12, kept.count), ids: withIDs)
         runReference = run
+        // Not `insert`: the kept keys are not in the run, which need not be read for them.
+        for (key, id) in kept {
+            let i = emptySlot(for: key)
+            slots[i] = key
+            ids[i] = id
+            count += 1
+        }
         keys.sort()
         return keys
     }

@@ -125,8 +125,9 @@ final class VisitedShards: @unchecked Sendable {
     /// Each shard's old run is let go as soon as its own merge ends (its file's space given
     /// back), so the disk holds the runs and the new runs of the merges under way, not every
     /// run twice. `merged` (tests only) is called from the merging thread once shard k's is done.
+    /// A set with ids keeps the keys placed `keepingPlacesFrom` or later in memory (`drain`).
     func flush(
-        directory: String, failure: SpillFailure, filterBytes: Int = 0,
+        directory: String, failure: SpillFailure, filterBytes: Int = 0, keepingPlacesFrom first: UInt32 = .max,
         written hook: (@Sendable (SpillFile, String) -> Void)? = nil,
         merged mergedHook: (@Sendable (Int) -> Void)? = nil
     ) -> Int {
@@ -141,7 +142,7 @@ final class VisitedShards: @unchecked Sendable {
         runs.withUnsafeMutableBufferPointer { held in
             nonisolated(unsafe) let held = held
             DispatchQueue.concurrentPerform(iterations: count) { k in
-                let keys = tables[k].drain()
+                let keys = tables[k].drain(keepingPlacesFrom: first)
                 let run = FingerprintRun.merged(tables[k].run, with: keys, filterBudget: budget, failure: failure) {
                     let file = SpillFile(directory: directory, name: "visited")
                     if file == nil {

@@ -1,0 +1,51 @@
+import CPrefetch
+
+extension DistributedRun {
+    /// At a round's end, with `--spill`: starts spilling once this process passes the mark, and
+    /// from then on moves the visited keys to the runs on disk by the single process's rule
+    /// (`SearchSpilling.flushesVisited`). With peers, the keys of the level being filled
+    /// (`levelFilled` of them, placed `inserted` or later) stay in memory with their places:
+    /// a peer's step to one is compared with this rank's own; an earlier level's key needs
+    /// membership only, which the run answers. Returns why this rank's spill files failed.
+    mutating func spillVisited(levelFilled: Int) -> String? {
+        guard let spill else { return nil }
+        let keep = ranks > 1 ? levelFilled : 0
+        if spill.startDepth == nil {
+            guard let resident = ResidentMemory.current(), resident >= spill.options.afterBytes else { return nil }
+            spill.start()
+            flushVisited(spill)
+        } else if visited.storedCount - keep >= spill.options.flushKeys,
+            spill.options.flushesVisited(
+                stored: visited.storedCount - keep, inRuns: visited.runCount, tableBytes: visited.tableBytes,
+                filterBytes: visited.filterBytes, resident: ResidentMemory.current())
+        {
+            flushVisited(spill)
+        }
+        return spill.failure
+    }
+
+    /// Moves the visited keys of earlier levels into the runs on disk and hands their memory back.
+    private func flushVisited(_ spill: LevelSpill) {
+        spill.fingerprintBytesWritten += visited.flush(
+            directory: spill.options.directory, failure: spill.visitedFailure, filterBytes: spill.options.filterBytes,
+            keepingPlacesFrom: ranks > 1 ? UInt32(inserted) : .max, written: spill.options.written)
+        spill.filterBytes = max(spill.filterBytes, visited.filterBytes)
+        cardcheck_release_free_memory()
+    }
+
+    /// The problem every rank reports when one rank's files failed: the lowest such rank's line.
+    func agreedProblem(_ mine: String?) throws(FabricEnded) -> String {
+        let lines = try fabric.exchange(Array(repeating: Array((mine ?? "").utf8), count: ranks))
+        let first = lines.first { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+        return first ?? "a rank's spill files failed"
+    }
+
+    /// What went to disk over every rank, as `check`'s spill line gives it: from the first level
+    /// any rank spilled at, the bytes summed (the filters' too: the most each held, added up).
+    func spillSummary() -> SpillSummary? {
+        guard let spill, let from = agreed.spillFrom else { return nil }
+        return SpillSummary(
+            fromDepth: from, bytesWritten: 0, directory: spill.options.directory,
+            fingerprintBytesWritten: agreed.fingerprintBytes, filterBytes: agreed.filterBytes)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import Explorer
+@testable import FleetModel
+
+/// The distributed search with each rank's visited keys on disk (`--spill`), its ranks threads
+/// of one process in rounds of 4 states: spilling from the first round and the tables flushed
+/// every 16 keys, mid-level too, so a peer's step often meets a key of an earlier level that is
+/// in the run only, and one of the level being filled that must keep its place.
+@Suite("FleetDistributedSpill")
+struct FleetDistributedSpillTests {
+    /// Every rank's report, its links and the keys its runs hold at the end.
+    static func run(_ ranks: Int, _ options: SearchOptions) -> [(report: DistributedReport<FleetSystem>, links: [[UInt64]], inRuns: Int)] {
+        let model = Fixture.restartsAndDrops
+        return ThreadFabric.run(ThreadFabric.Shared(size: ranks)) { fabric in
+            var run = DistributedRun(search: DistributedSearch(model, options: options, fabric: fabric))
+            let report = run.run()
+            let links = (0..<run.nodeIDs.count).map { [run.nodeIDs[$0], run.parents[$0], UInt64(run.actionIndices[$0])] }
+            return (report, links, run.visited.runCount)
+        }
+    }
+
+    @Test("1, 2 and 4 ranks with their visited keys on disk from the first round give the single process's report and every state the same link",
+          arguments: [1, 2, 4])
+    func sameReportOnDisk(_ ranks: Int) throws {
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 7
+        let single = BreadthFirstSearch(Fixture.restartsAndDrops, options: options).run()
+        options.roundStates = 1
+        let inMemory = options
+        var spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 0)
+        spill.flushKeys = 16
+        options.spill = spill
+        let onDisk = Self.run(ranks, options)
+        let links = { (each: [(report: DistributedReport<FleetSystem>, links: [[UInt64]], inRuns: Int)]) in
+            each.flatMap(\.links).sorted { $0[0] < $1[0] }
+        }
+        #expect(single.distinctStates > 500)
+        // One rank in memory gives every state its link (`FleetDistributedTests.sameLinks`).
+        #expect(links(onDisk) == FleetDistributedTests.links(1, inMemory))
+        for (rank, each) in onDisk.enumerated() {
+            #expect(FleetDistributedTests.lines(each.report.search) == FleetDistributedTests.lines(single), "rank \(rank) of \(ranks)")
+            #expect(each.report.workOverhead == 1)
+            let spilled = try #require(each.report.search.spilled, "rank \(rank) of \(ranks) did not spill")
+            #expect(spilled.fromDepth == 0 && each.report.search.spillProblem == nil)
+            #expect(spilled.fingerprintBytesWritten >= 8 * (single.distinctStates - 16 * ranks), "rank \(rank) of \(ranks)")
+        }
+        // Every key but the last few of each rank (fewer than 16 left in its table) is in a run.
+        #expect(onDisk.reduce(0) { $0 + $1.inRuns } > single.distinctStates - 16 * ranks)
+    }
+
+    @Test("a rank's run damaged on disk stops every rank at the same round: partial report, the lowest failing rank's problem")
+    func damagedRun() throws {
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 7
+        options.roundStates = 1
+        var spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 0)
+        spill.flushKeys = 16
+        // Every run past its first block written gets a byte of its first block flipped.
+        spill.written = { file, role in
+            guard role == "visited", file.written > FingerprintRun.blockBytes else { return }
+            var byte: UInt8 = 0
+            _ = pread(file.fd, &byte, 1, 3)
+            byte ^= 1
+            _ = pwrite(file.fd, &byte, 1, 3)
+        }
+        options.spill = spill
+        let reports = Self.run(2, options).map(\.report)
+        for report in reports {
+            #expect(report.search.stopReason == .spillFailed && !report.search.exhaustive)
+            let problem = try #require(report.search.spillProblem)
+            #expect(problem.hasPrefix(NSTemporaryDirectory()) && problem.contains("the visited set's file"), "\(problem)")
+        }
+        #expect(FleetDistributedTests.lines(reports[0].search) == FleetDistributedTests.lines(reports[1].search))
+        #expect(reports[0].search.spillProblem == reports[1].search.spillProblem)
+    }
+}
