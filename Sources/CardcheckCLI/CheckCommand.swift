@@ -47,8 +47,8 @@ enum CheckCommand {
                              default) or --memory, whichever is higher. Without --memory,
                              spilling starts at half that limit. The files are unlinked when
                              opened: nothing is left behind, even after a kill.
-                             cardcheck-mpi: each rank spills its own visited keys to DIR
-                             past --memory (its levels and parent links stay in memory);
+                             cardcheck-mpi: each rank spills its own visited keys and
+                             parent links to DIR past --memory (its levels stay in memory);
                              the spill line sums the ranks'; not with --checkpoint
           --stop-at-first    stop after the level where the first violation is found
           --symmetry         count states that differ only by interchangeable actors once

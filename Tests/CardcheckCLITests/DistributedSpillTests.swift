@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct DistributedSpillTests {
     static let configurations: [[String]] = [
         ["Models/two-phase-commit.json"],
-        ["Models/fleet-card.json", "--budget", "1", "--depth", "8"],
+        ["Models/fleet-card.json", "--depth", "10"],
     ]
 
     @Test("for N = 1 to 4 ranks spilling from the first round, the report is the in-memory single process's, the spill line summing the ranks'",
@@ -29,6 +29,9 @@ import Testing
             let line = try #require(run.out.first { $0.hasPrefix("spill: ") }, "\(arguments) on \(ranks) ranks: no spill line")
             #expect(line.hasPrefix("spill: from depth 0, 0 bytes of levels, ") && line.hasSuffix(" written to \(scratch.path)"), "\(line)")
             #expect(!line.contains(", 0 of fingerprints"), "\(line)")
+            // One rank of the fleet holds 6,359 links: its first chunk of 4,096 went to disk and
+            // was read back for the depth-10 counterexample's path.
+            if ranks == 1 && index == 1 { #expect(!line.contains(" and 0 of parent links"), "\(line)") }
             // The files were unnamed: nothing is left in the directory.
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [], "\(arguments) on \(ranks) ranks")
         }

@@ -44,7 +44,7 @@ extension DistributedRun {
             expansions: expansions, bytesSent: bytesSent, agreedSums: sums.map { UInt64($0) }, agreedCut: agreed.cut,
             findings: findings, agreedViolation: agreedViolation, agreedWitness: agreedWitness,
             paths: paths.keys.sorted().compactMap { node in paths[node].map { (node, $0) } }, nodeIDs: nodeIDs,
-            parents: parents, actionIndices: actionIndices, keys: keys, frontierIDs: frontier.ids, frontierUsed: frontier.used,
+            parents: parents, actionIndices: actionIndices.array, keys: keys, frontierIDs: frontier.ids, frontierUsed: frontier.used,
             frontierStates: scratch.header(to: 1) + body)
     }
 
@@ -88,7 +88,8 @@ extension DistributedRun {
         paths = Dictionary(c.paths.map { ($0.node, $0.path) }, uniquingKeysWith: { a, _ in a })
         nodeIDs = c.nodeIDs
         parents = c.parents
-        actionIndices = c.actionIndices
+        actionIndices = ChunkedColumn()
+        actionIndices.append(contentsOf: c.actionIndices)
         // Every key is of an earlier level than the one being filled: any place below `inserted`.
         for key in c.keys {
             if ranks == 1 { _ = visited.insert(key) } else { _ = visited.insert(key, id: 0) }

@@ -145,14 +145,25 @@ extension DistributedRun {
         }
     }
 
-    /// The parent and action index of node `id` if this rank holds it.
-    func link(of id: NodeID) -> (parent: NodeID, action: UInt16)? {
+    /// The parent and action index of node `id` if this rank holds it. Links on disk are read
+    /// back a chunk at a time as the search reaches them (and stay in memory: a walk back reads
+    /// few); `unreadable` is set when one cannot be read back whole and as written.
+    mutating func link(of id: NodeID, unreadable: inout Bool) -> (parent: NodeID, action: UInt16)? {
         var (low, high) = (0, nodeIDs.count)
         while low < high {
             let mid = (low + high) / 2
+            guard nodeIDs.load(mid..<(mid + 1)) else {
+                unreadable = true
+                return nil
+            }
             if nodeIDs[mid] < id { low = mid + 1 } else { high = mid }
         }
-        guard low < nodeIDs.count, nodeIDs[low] == id else { return nil }
+        guard low < nodeIDs.count else { return nil }
+        guard nodeIDs.load(low..<(low + 1)), parents.load(low..<(low + 1)), actionIndices.load(low..<(low + 1)) else {
+            unreadable = true
+            return nil
+        }
+        guard nodeIDs[low] == id else { return nil }
         return (parents[low], actionIndices[low])
     }
 
@@ -163,14 +174,18 @@ extension DistributedRun {
         var steps = Array(repeating: [UInt16](), count: targets.count)
         var done = Array(repeating: false, count: targets.count)
         while done.contains(false) {
-            var words = Array(repeating: UInt64(0), count: 2 * targets.count)
+            // The last word: ranks whose links on disk could not be read back.
+            var words = Array(repeating: UInt64(0), count: 2 * targets.count + 1)
+            var unreadable = false
             for q in targets.indices where !done[q] {
-                if let (parent, action) = link(of: current[q]) {
+                if let (parent, action) = link(of: current[q], unreadable: &unreadable) {
                     words[2 * q] = UInt64(parent) + 1
                     words[2 * q + 1] = UInt64(action)
                 }
             }
+            words[2 * targets.count] = unreadable ? 1 : 0
             let answers = try fabric.reduce(words, .sum)
+            if answers[2 * targets.count] > 0 { throw FabricEnded(reason: Self.linksUnreadable) }
             for q in targets.indices where !done[q] {
                 guard answers[2 * q] > 0 else { throw FabricEnded(reason: "no rank holds node \(current[q])") }
                 // One rank answers each: the sums are its link (a larger one is no link).

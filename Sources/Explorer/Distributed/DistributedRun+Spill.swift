@@ -13,6 +13,7 @@ extension DistributedRun {
         if spill.startDepth == nil {
             guard let resident = ResidentMemory.current(), resident >= spill.options.afterBytes else { return nil }
             spill.start()
+            spillLinks(spill)
             flushVisited(spill)
         } else if visited.storedCount - keep >= spill.options.flushKeys,
             spill.options.flushesVisited(
@@ -23,6 +24,21 @@ extension DistributedRun {
         }
         return spill.failure
     }
+
+    /// From now on this rank's node ids, parent links and action indices go to disk a whole
+    /// chunk at a time (as the single process's links: varints), only the last chunk of each
+    /// in memory; the chunks held now go at once. A file not opened is the spill's failure.
+    private mutating func spillLinks(_ spill: LevelSpill) {
+        guard let ids = spill.file("ids", graph: true), let links = spill.file("parents", graph: true),
+            let actions = spill.file("actions", graph: true)
+        else { return }
+        nodeIDs.spill(low: ids)
+        parents.spill(low: links)
+        actionIndices.spill = ColumnSpill(file: actions, codec: .varints)
+        actionIndices.spillFullChunks()
+    }
+
+    static var linksUnreadable: String { "a rank's parent links on disk could not be read back" }
 
     /// Moves the visited keys of earlier levels into the runs on disk and hands their memory back.
     private func flushVisited(_ spill: LevelSpill) {
@@ -46,6 +62,7 @@ extension DistributedRun {
         guard let spill, let from = agreed.spillFrom else { return nil }
         return SpillSummary(
             fromDepth: from, bytesWritten: 0, directory: spill.options.directory,
-            fingerprintBytesWritten: agreed.fingerprintBytes, filterBytes: agreed.filterBytes)
+            fingerprintBytesWritten: agreed.fingerprintBytes, filterBytes: agreed.filterBytes,
+            parentBytesWritten: agreed.parentBytes)
     }
 }

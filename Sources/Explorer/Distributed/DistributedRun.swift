@@ -26,10 +26,11 @@ struct DistributedRun<M: Model> {
     /// This rank's frontier, in node order.
     var frontier = FrontierColumn<M.Storage.Stored>()
     /// This rank's nodes, in node order: the ids, and each one's parent and action index
-    /// (40-bit ids: 4 bytes each and runs of high bytes, `NodeIDColumn`).
+    /// (40-bit ids: 4 bytes each and runs of high bytes, `NodeIDColumn`); in chunks, which go
+    /// to disk once the rank spills (`DistributedRun+Spill`).
     var nodeIDs = NodeIDColumn()
     var parents = NodeIDColumn()
-    var actionIndices: [UInt16] = []
+    var actionIndices = ChunkedColumn<UInt16>()
     var findings: Findings
     /// Agreed over every rank: distinct states, the first node of the frontier's level, depth.
     var distinct = 0
@@ -117,13 +118,13 @@ struct DistributedRun<M: Model> {
                     break
                 }
                 let sums = try fabric.reduce(
-                    [UInt64(next.count), findings.anyViolation ? 1 : 0, UInt64(visited.runBytesOnDisk)], .sum)
+                    [UInt64(next.count), findings.anyViolation ? 1 : 0, UInt64(spill?.use(visited: visited)?.bytes ?? 0)], .sum)
                 try agreeFindings()
                 try advance(to: next, total: Int(sums[0]))
                 spill?.depth = depth
                 options.progress.map { progress in
                     if me == 0 {
-                        // Every rank's runs on disk; the space free where rank 0 spills.
+                        // Every rank's files on disk; the space free where rank 0 spills.
                         let use = agreed.spillFrom == nil ? nil : SpillUse(
                             bytes: Int(sums[2]), free: spill.flatMap { SpillFile.freeBytes(in: $0.options.directory) })
                         progress(SearchProgress(

@@ -15,6 +15,9 @@ struct FleetDistributedSpillTests {
         return ThreadFabric.run(ThreadFabric.Shared(size: ranks)) { fabric in
             var run = DistributedRun(search: DistributedSearch(model, options: options, fabric: fabric))
             let report = run.run()
+            // The links on disk read back first (the walks back read only the findings' chunks).
+            let n = run.nodeIDs.count
+            guard run.nodeIDs.load(0..<n), run.parents.load(0..<n), run.actionIndices.load(0..<n) else { return (report, [], -1) }
             let links = (0..<run.nodeIDs.count).map { [run.nodeIDs[$0], run.parents[$0], UInt64(run.actionIndices[$0])] }
             return (report, links, run.visited.runCount)
         }
