@@ -32,6 +32,8 @@ extension DistributedRun {
         guard let ids = spill.file("ids", graph: true), let links = spill.file("parents", graph: true),
             let actions = spill.file("actions", graph: true)
         else { return }
+        spill.options.written?(ids, "ids")
+        spill.options.written?(links, "parents")
         nodeIDs.spill(low: ids)
         parents.spill(low: links)
         actionIndices.spill = ColumnSpill(file: actions, codec: .varints)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Explorer
 @testable import FleetModel
@@ -76,5 +77,30 @@ struct FleetDistributedSpillTests {
         }
         #expect(FleetDistributedTests.lines(reports[0].search) == FleetDistributedTests.lines(reports[1].search))
         #expect(reports[0].search.spillProblem == reports[1].search.spillProblem)
+    }
+
+    @Test("a rank's node ids damaged on disk: the walk back to the default fleet's 10-step counterexample ends the job, partial, naming the links")
+    func damagedLinks() throws {
+        let model = try FleetDiagnosisTests.model()
+        // Depth 11: the ids' first chunk goes to disk as level 10 is numbered, and the flush at
+        // the end of its expansion (the hook) comes before the walk back to its finding.
+        var options = SearchOptions(depthBound: 11, worldBudget: model.config.bounds.worldBudget, threads: 1)
+        var spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 0)
+        spill.flushKeys = 16
+        let ids = Mutex<SpillFile?>(nil)
+        // Once the first chunk of ids (4,096) is on disk, a byte of it flipped.
+        spill.written = { file, role in
+            if role == "ids" { ids.withLock { $0 = file } }
+            guard role == "visited", let file = ids.withLock({ $0 }), file.written > 0 else { return }
+            ids.withLock { $0 = nil }
+            var byte: UInt8 = 0
+            _ = pread(file.fd, &byte, 1, 8)
+            byte ^= 1
+            _ = pwrite(file.fd, &byte, 1, 8)
+        }
+        options.spill = spill
+        let report = DistributedSearch(model, options: options, fabric: SoloFabric()).run()
+        #expect(report.ended?.reason == DistributedRun<FleetSystem>.linksUnreadable, "\(String(describing: report.ended))")
+        #expect(!report.search.exhaustive)
     }
 }
