@@ -24,6 +24,14 @@ struct FleetDistributedSpillTests {
         }
     }
 
+    /// Flips one bit of the byte at `offset` of a spill file: damage its checksum must catch.
+    static func flip(_ file: SpillFile, at offset: off_t) {
+        var byte: UInt8 = 0
+        _ = pread(file.fd, &byte, 1, offset)
+        byte ^= 1
+        _ = pwrite(file.fd, &byte, 1, offset)
+    }
+
     @Test("1, 2 and 4 ranks with their visited keys on disk from the first round give the single process's report and every state the same link",
           arguments: [1, 2, 4])
     func sameReportOnDisk(_ ranks: Int) throws {
@@ -63,10 +71,7 @@ struct FleetDistributedSpillTests {
         // Every run past its first block written gets a byte of its first block flipped.
         spill.written = { file, role in
             guard role == "visited", file.written > FingerprintRun.blockBytes else { return }
-            var byte: UInt8 = 0
-            _ = pread(file.fd, &byte, 1, 3)
-            byte ^= 1
-            _ = pwrite(file.fd, &byte, 1, 3)
+            Self.flip(file, at: 3)
         }
         options.spill = spill
         let reports = Self.run(2, options).map(\.report)
@@ -93,10 +98,7 @@ struct FleetDistributedSpillTests {
             if role == "ids" { ids.withLock { $0 = file } }
             guard role == "visited", let file = ids.withLock({ $0 }), file.written > 0 else { return }
             ids.withLock { $0 = nil }
-            var byte: UInt8 = 0
-            _ = pread(file.fd, &byte, 1, 8)
-            byte ^= 1
-            _ = pwrite(file.fd, &byte, 1, 8)
+            Self.flip(file, at: 8)
         }
         options.spill = spill
         let report = DistributedSearch(model, options: options, fabric: SoloFabric()).run()
