@@ -4,25 +4,25 @@ import Synchronization
 /// One shard's visited fingerprints on disk, past the search's memory mark: a sorted run (TLC's
 /// disk fingerprint set) that the shard's in-memory table is merged into whenever it is flushed.
 /// A key missing from the table is looked up here: its block found from a directory by the key's
-/// top bits (fingerprints are uniform), then one 512-byte block read and searched. A filter in
+/// top bits (fingerprints are uniform), then one 512-byte block read and decoded. A filter in
 /// memory (`RunFilter`) answers most lookups of keys the run lacks without the read.
 ///
+/// A block holds as many keys as fit, each as the Rice code of its gap from the one before
+/// (`RunBlock`): about 4-6 bytes a key instead of 8, so the runs and a merge's writes shrink.
 /// The run holds keys rotated by 32 bits (`rotated`): the table places a key by its low 32 bits,
 /// so its slots drained in order are nearly sorted in that order, and sorting them costs little.
 /// The file is external input when read back: each block is checked against the checksum and
-/// first key kept in memory for it, and its keys must be strictly increasing and below the next
-/// block's first key; a block that is not is refused (`failure` set: the search stops).
+/// first key kept in memory for it, its count and codes must lie within it, and its keys must be
+/// strictly increasing and below the next block's first key; a block that is not is refused
+/// (`failure` set: the search stops).
 final class FingerprintRun: @unchecked Sendable {
-    /// Keys a block: each lookup reads and checks one block, so a smaller block costs less to read
-    /// (the copy and the checksum were a third of a search on disk at 1 KiB) and more index memory.
-    static var blockKeys: Int { 64 }
-    static var blockBytes: Int { blockKeys * MemoryLayout<UInt64>.stride }
+    static var blockBytes: Int { RunBlock.bytes }
     /// Blocks read or written at once when merging (256 KiB).
     static var mergeBlocks: Int { 256 }
 
     let file: SpillFile
     let count: Int
-    /// The first key of each block, and each block's checksum: 16 bytes a block of 64 keys.
+    /// The first key of each block, and each block's checksum: 16 bytes a block of about 100 keys.
     private let firsts: [UInt64]
     private let checksums: [UInt64]
     /// `directory[t]`: the blocks whose first key's top `directoryBits` bits are below `t`
@@ -69,10 +69,8 @@ final class FingerprintRun: @unchecked Sendable {
     @inline(__always)
     static func rotated(_ key: UInt64) -> UInt64 { key << 32 | key >> 32 }
 
-    private var blocks: Int { firsts.count }
-
-    /// Keys in block `b` (the last may be partial).
-    private func keys(inBlock b: Int) -> Int { min(Self.blockKeys, count - b * Self.blockKeys) }
+    /// The blocks of the run's file.
+    var blocks: Int { firsts.count }
 
     /// Whether the table key `key` is in the run. A block that cannot be read back whole and
     /// right sets `failure` and answers true: the search drops the state and stops at its next
@@ -87,38 +85,30 @@ final class FingerprintRun: @unchecked Sendable {
             let mid = (low + high + 1) / 2
             if firsts[mid] <= r { low = mid } else { high = mid - 1 }
         }
-        let n = keys(inBlock: low)
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.blockKeys) { buffer in
-            guard read(block: low, keys: n, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<n])) else { return true }
-            var lo = 0, hi = n
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if buffer[mid] < r { lo = mid + 1 } else { hi = mid }
+        let b = low
+        return withUnsafeTemporaryAllocation(byteCount: RunBlock.scratchBytes, alignment: 8) { scratch in
+            scratch.initializeMemory(as: UInt8.self, repeating: 0)
+            if let problem = file.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<Self.blockBytes]), at: b * Self.blockBytes) {
+                failure.note("\(file.directory): cannot read the visited set's file back: \(problem)")
+                return true
             }
-            return lo < n && buffer[lo] == r
+            // Every key of the block is decoded, so that each lookup checks the whole block.
+            var found = false
+            guard check(block: b, UnsafeRawBufferPointer(scratch), { found = found || $0 == r }) else { return true }
+            return found
         }
     }
 
-    /// Reads block `b` (`n` keys) into `buffer` and checks it; false (and `failure` set) otherwise.
-    private func read(block b: Int, keys n: Int, into buffer: UnsafeMutableBufferPointer<UInt64>) -> Bool {
-        let raw = UnsafeMutableRawBufferPointer(buffer)
-        if let problem = file.read(into: raw, at: b * Self.blockBytes) {
-            failure.note("\(file.directory): cannot read the visited set's file back: \(problem)")
-            return false
-        }
-        guard SpillChecksum.of(UnsafeRawBufferPointer(raw)) == checksums[b] else {
+    /// Checks block `b` in `scratch` (its bytes first, `RunBlock.scratchBytes` readable) and
+    /// passes its keys to `body`; false (and `failure` set) when it is not as written.
+    @inline(__always)
+    private func check(block b: Int, _ scratch: UnsafeRawBufferPointer, _ body: (UInt64) -> Void) -> Bool {
+        guard SpillChecksum.of(UnsafeRawBufferPointer(rebasing: scratch[0..<Self.blockBytes])) == checksums[b] else {
             failure.note("\(file.directory): the visited set's file read back differs from what was written (block \(b))")
             return false
         }
-        // Range-checked as well: keys strictly increasing, from the block's first to below the next block's.
-        var ordered = buffer[0] == firsts[b]
-        var i = 1
-        while ordered && i < n {
-            ordered = buffer[i - 1] < buffer[i]
-            i += 1
-        }
-        guard ordered && (b + 1 == blocks || buffer[n - 1] < firsts[b + 1]) else {
-            failure.note("\(file.directory): the visited set's file holds keys out of order (block \(b))")
+        if let fault = RunBlock.decode(scratch, first: firsts[b], below: b + 1 < blocks ? firsts[b + 1] : nil, body) {
+            failure.note("\(file.directory): the visited set's file \(fault.message) (block \(b))")
             return false
         }
         return true
@@ -144,75 +134,63 @@ final class FingerprintRun: @unchecked Sendable {
         defer { if !built { filter?.release() } }
         guard let file = open() else { return nil }
         if let kept { for key in keys { kept.insert(key) } }
-        var firsts: [UInt64] = [], checksums: [UInt64] = []
-        firsts.reserveCapacity((total + blockKeys - 1) / blockKeys)
-        checksums.reserveCapacity(firsts.capacity)
-        var out: [UInt64] = []
-        out.reserveCapacity(mergeBlocks * blockKeys)
-        var written = 0
-        /// Writes `out`'s keys (whole blocks unless `last`), keeping each block's first key and checksum.
-        func flush(last: Bool) -> Bool {
-            let whole = last ? out.count : out.count / blockKeys * blockKeys
-            guard whole > 0 else { return true }
-            // Every key written goes into the filter: none of the run's keys can test absent.
-            if let filter, kept == nil { for key in out[0..<whole] { filter.insert(key) } }
-            let ok = out.withUnsafeBytes { bytes -> Bool in
-                var start = 0
-                while start < whole * 8 {
-                    let end = min(start + blockBytes, whole * 8)
-                    let block = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                    firsts.append(block.load(as: UInt64.self))
-                    checksums.append(SpillChecksum.of(block))
-                    start = end
-                }
-                return file.write(UnsafeRawBufferPointer(rebasing: bytes[0..<(whole * 8)]), at: written * 8)
-            }
-            guard ok else {
-                failure.note(file.failure ?? "\(file.directory): cannot write the visited set's file")
-                return false
-            }
-            written += whole
-            out.removeFirst(whole)
-            return true
-        }
+        let writer = RunWriter(file: file, filter: kept == nil ? filter : nil, failure: failure)
         var k = 0
-        var oldKeys = [UInt64](repeating: 0, count: mergeBlocks * blockKeys)
         if let old {
-            var b = 0
-            while b < old.blocks {
-                let last = min(b + mergeBlocks, old.blocks)
-                let n = (last == old.blocks ? old.count : last * blockKeys) - b * blockKeys
-                let read = oldKeys.withUnsafeMutableBufferPointer { buffer -> Bool in
-                    var start = 0
-                    for block in b..<last {
-                        let m = old.keys(inBlock: block)
-                        guard old.read(block: block, keys: m, into: UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + m)]))
-                        else { return false }
-                        start += m
-                    }
-                    return true
+            let read = old.forEachKey { key in
+                while k < keys.count && keys[k] < key {
+                    writer.append(keys[k])
+                    k += 1
                 }
-                guard read else { return nil }
-                for i in 0..<n {
-                    let key = oldKeys[i]
-                    while k < keys.count && keys[k] < key {
-                        out.append(keys[k])
-                        k += 1
-                    }
-                    out.append(key)
-                    if out.count >= mergeBlocks * blockKeys { guard flush(last: false) else { return nil } }
-                }
-                b = last
+                writer.append(key)
+                return !writer.isFull || writer.flush(last: false)
             }
+            guard read else { return nil }
         }
         while k < keys.count {
-            out.append(keys[k])
+            writer.append(keys[k])
             k += 1
-            if out.count >= mergeBlocks * blockKeys { guard flush(last: false) else { return nil } }
+            if writer.isFull { guard writer.flush(last: false) else { return nil } }
         }
-        guard flush(last: true) else { return nil }
+        guard writer.flush(last: true) else { return nil }
         built = true
+        let (firsts, checksums) = writer.index()
         return FingerprintRun(file: file, count: total, firsts: firsts, checksums: checksums, filter: filter, failure: failure)
+    }
+
+    /// Passes every key of the run to `body` in order (false from it stops), reading
+    /// `mergeBlocks` blocks at a time; false (and `failure` set, unless `body` stopped) when a
+    /// block is not as written or the blocks do not hold `count` keys.
+    private func forEachKey(_ body: (UInt64) -> Bool) -> Bool {
+        let span = Self.mergeBlocks * Self.blockBytes
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: span + RunBlock.scratchBytes, alignment: 8)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0)
+        var seen = 0
+        var b = 0
+        while b < blocks {
+            let last = min(b + Self.mergeBlocks, blocks)
+            let read = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<((last - b) * Self.blockBytes)])
+            if let problem = file.read(into: read, at: b * Self.blockBytes) {
+                failure.note("\(file.directory): cannot read the visited set's file back: \(problem)")
+                return false
+            }
+            for block in b..<last {
+                let start = (block - b) * Self.blockBytes
+                let scratch = UnsafeRawBufferPointer(rebasing: buffer[start..<(start + RunBlock.scratchBytes)])
+                var going = true
+                guard check(block: block, scratch, { key in
+                    seen += 1
+                    if going { going = body(key) }
+                }), going else { return false }
+            }
+            b = last
+        }
+        guard seen == count else {
+            failure.note("\(file.directory): the visited set's file holds \(seen) keys, not the \(count) written")
+            return false
+        }
+        return true
     }
 }
 
