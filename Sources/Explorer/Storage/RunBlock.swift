@@ -50,7 +50,10 @@ enum RunBlock {
             let q = d >> k
             let unary = q < UInt64(escape)
             guard p + (unary ? Int(q) + 1 + k : escape + 64) <= bits else { break }
-            if unary {
+            if unary && Int(q) + 1 + k <= 56 {
+                // The common code in one piece: the unary quotient, then the low bits.
+                put(1 << q | (d & (1 << UInt64(k) - 1)) << (q + 1), bits: Int(q) + 1 + k, at: &p, scratch)
+            } else if unary {
                 put(1 << q, bits: Int(q) + 1, at: &p, scratch)
                 put(d, bits: k, at: &p, scratch)
             } else {
@@ -75,25 +78,31 @@ enum RunBlock {
     }
 
     /// Reads the block in `scratch` (`scratchBytes`; past the block's bytes anything) whose first
-    /// key is `first`, passing each key to `body` in order, the first included; nil when all of
-    /// it reads back as increasing keys below `next`, otherwise why not (`body` may have seen
-    /// some keys).
+    /// key is `first`, passing each key to `body` in order, the first included, until `body`
+    /// returns false; nil when what was read holds increasing keys (below `next`, when read to
+    /// the end) in codes inside the block, otherwise why not (`body` may have seen some keys).
     @inline(__always)
     static func decode(
-        _ scratch: UnsafeRawBufferPointer, first: UInt64, below next: UInt64?, _ body: (UInt64) -> Void
+        _ scratch: UnsafeRawBufferPointer, first: UInt64, below next: UInt64?, _ body: (UInt64) -> Bool
     ) -> Fault? {
         let count = Int(UInt16(littleEndian: scratch.loadUnaligned(as: UInt16.self)))
         let k = Int(scratch[2])
         guard count >= 1 && count <= maximumKeys else { return .count(count) }
         guard k < 64 else { return .parameter(k) }
         var key = first
-        body(key)
+        guard body(key) else { return nil }
         var p = headerBits
+        let low: UInt64 = 1 << UInt64(k) - 1
         for _ in 1..<count {
             guard p <= bits else { return .pastEnd }
-            let zeros = min((load(at: p, scratch)).trailingZeroBitCount, escape)
+            let word = load(at: p, scratch)
+            let zeros = min(word.trailingZeroBitCount, escape)
             let d: UInt64
-            if zeros < escape {
+            if zeros < escape && zeros + 1 + k <= 57 {
+                // The whole code in the 57 bits loaded.
+                p += zeros + 1 + k
+                d = UInt64(zeros) << k | (word >> UInt64(zeros + 1)) & low
+            } else if zeros < escape {
                 p += zeros + 1
                 d = UInt64(zeros) << k | get(bits: k, at: &p, scratch)
             } else {
@@ -103,7 +112,7 @@ enum RunBlock {
             let (sum, over) = key.addingReportingOverflow(d)
             guard !over && sum != .max else { return .order }
             key = sum + 1
-            body(key)
+            guard body(key) else { return p <= bits ? nil : .pastEnd }
         }
         guard p <= bits else { return .pastEnd }
         if let next, key >= next { return .order }

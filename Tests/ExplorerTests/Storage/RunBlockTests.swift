@@ -14,7 +14,7 @@ import Testing
     /// The keys of `block` with first key `first`, or why not.
     static func decoded(_ block: [UInt8], first: UInt64, below next: UInt64? = nil) -> (keys: [UInt64], fault: RunBlock.Fault?) {
         var keys: [UInt64] = []
-        let fault = block.withUnsafeBytes { RunBlock.decode($0, first: first, below: next) { keys.append($0) } }
+        let fault = block.withUnsafeBytes { RunBlock.decode($0, first: first, below: next) { keys.append($0); return true } }
         return (keys, fault)
     }
 
@@ -22,7 +22,8 @@ import Testing
     func roundTrip() {
         let cases: [[UInt64]] = [
             [5], [0, .max], Array(0..<100), [0, 1 << 63, .max],
-            (0..<200).map { $0 * 1_000_003 } + [1 << 40, 1 << 62, .max - 1],
+            // k from the first 64 gaps (19), so the last three are escaped; all fit.
+            (0..<70).map { $0 * 1_000_003 } + [1 << 40, 1 << 62, .max - 1],
             (0..<5000).map { $0 * 977 },  // more than a block holds
         ]
         for keys in cases {
@@ -30,6 +31,7 @@ import Testing
             let (back, fault) = Self.decoded(block, first: keys[0])
             #expect(fault == nil && back == Array(keys[0..<count]), "\(keys.prefix(4))")
         }
+        #expect(Self.encoded((0..<70).map { $0 * 1_000_003 } + [1 << 40, 1 << 62, .max - 1]).count == 73)
         // Gaps of 977: k = 9 and a quotient of 1, 11 bits a key, so 370 fit after the first in 4,072 bits.
         #expect(Self.encoded((0..<5000).map { $0 * 977 }).count == 371)
         #expect(Self.encoded(Array(0..<5000)).count == RunBlock.maximumKeys)
@@ -63,5 +65,13 @@ import Testing
         #expect(RunBlock.Fault.parameter(64).message == "holds a block coded with 64 low bits a key, not 0 to 63")
         #expect(RunBlock.Fault.pastEnd.message == "holds a block whose codes run past its end")
         #expect(RunBlock.Fault.order.message == "holds keys out of order")
+    }
+
+    @Test("decoding stops where its reader stops (a lookup, at the first key not below its own): no fault for codes it did not read")
+    func stops() {
+        let block = Self.encoded([10, 20, 30]).block
+        var seen: [UInt64] = []
+        let fault = block.withUnsafeBytes { RunBlock.decode($0, first: 10, below: 30) { seen.append($0); return $0 < 20 } }
+        #expect(fault == nil && seen == [10, 20])
     }
 }
