@@ -27,7 +27,7 @@ import Testing
             #expect(comparable(run.out) == comparable(console.out), "\(arguments) on \(ranks) ranks")
             // A rank holds more than 16 MB from its start: each spilled at level 0.
             let line = try #require(run.out.first { $0.hasPrefix("spill: ") }, "\(arguments) on \(ranks) ranks: no spill line")
-            #expect(line.hasPrefix("spill: from depth 0, 0 bytes of levels, ") && line.hasSuffix(" written to \(scratch.path)"), "\(line)")
+            #expect(line.hasPrefix("spill: from depth 0, ") && line.hasSuffix(" written to \(scratch.path)"), "\(line)")
             #expect(!line.contains(", 0 of fingerprints"), "\(line)")
             // One rank of the fleet holds 6,359 links: its first chunk of 4,096 went to disk and
             // was read back for the depth-10 counterexample's path.

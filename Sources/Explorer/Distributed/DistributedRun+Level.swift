@@ -9,6 +9,9 @@ extension DistributedRun {
     /// ids in that order, rise: varint deltas too (about one byte). One rank numbers its level
     /// as it stands: its states arrived in node order, the first step to each kept.
     mutating func advance(to next: consuming NextLevel<M.Storage.Stored>, total: Int) throws(FabricEnded) {
+        // Once the rank spills, the level expanded is done with: its file holds the next one.
+        let levelSpill = frontier.spill
+        levelSpill?.reset()
         if ranks == 1 {
             // In the order inserted, which is id order: the level's columns become the frontier
             // as they are (its states' chunks not copied) and its links join the run's.
@@ -29,11 +32,16 @@ extension DistributedRun {
             let ids = order.map { nextIDs[$0] }
             let (levelParents, levelActions, levelUsed) = (next.parents, next.actions, next.used)
             var states = ChunkedColumn<M.Storage.Stored>()
+            states.spill = levelSpill
             for i in order { states.append(next.states[i]) }
             nodeIDs.append(contentsOf: ids)
             parents.append(contentsOf: order.map { levelParents[$0] })
             actionIndices.append(contentsOf: order.map { levelActions[$0] })
             frontier = FrontierColumn(ids: ids, states: states, used: order.map { levelUsed[$0] })
+        }
+        if let levelSpill {
+            frontier.spill(to: levelSpill)
+            spill?.options.written?(levelSpill.file, "frontier")
         }
         inserted += next.count
         levelStart = distinct

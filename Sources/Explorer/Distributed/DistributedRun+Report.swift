@@ -13,6 +13,7 @@ extension DistributedRun {
         var fingerprintBytes = 0
         var filterBytes = 0
         var parentBytes = 0
+        var levelBytes = 0
     }
 
     /// A finding as one word whose order is the sequential search's: by node, then action.
@@ -49,7 +50,8 @@ extension DistributedRun {
         let sums = try fabric.reduce(
             [UInt64(findings.transitions), findings.beyondBound ? 1 : 0, UInt64(findings.cutStates), UInt64(expansions),
              UInt64(bytesSent), UInt64(visited.bytes), UInt64(spill?.fingerprintBytesWritten ?? 0),
-             UInt64(spill?.filterBytes ?? 0), UInt64(spill?.summary?.parentBytesWritten ?? 0)], .sum)
+             UInt64(spill?.filterBytes ?? 0), UInt64(spill?.summary?.parentBytesWritten ?? 0),
+             UInt64(spill?.summary?.bytesWritten ?? 0)], .sum)
         var cut = BoundCut()
         if try fabric.reduce([findings.cutBounds.isEmpty ? 0 : 1], .max)[0] > 0 {
             var mine = WireWriter()
@@ -76,7 +78,7 @@ extension DistributedRun {
             transitions: Int(sums[0]), beyondBound: sums[1] > 0, cutStates: Int(sums[2]), cut: cut,
             expansions: Int(sums[3]), bytesSent: Int(sums[4]), visitedBytes: Int(sums[5]),
             spillFrom: Int(exactly: firsts[2 * p]), fingerprintBytes: Int(sums[6]), filterBytes: Int(sums[7]),
-            parentBytes: Int(sums[8]))
+            parentBytes: Int(sums[8]), levelBytes: Int(sums[9]))
     }
 
     /// The report every rank builds from what was agreed: counterexamples from the rebuilt

@@ -14,6 +14,7 @@ extension DistributedRun {
             guard let resident = ResidentMemory.current(), resident >= spill.options.afterBytes else { return nil }
             spill.start()
             spillLinks(spill)
+            spillFrontier(spill)
             flushVisited(spill)
         } else if visited.storedCount - keep >= spill.options.flushKeys,
             spill.options.flushesVisited(
@@ -40,6 +41,19 @@ extension DistributedRun {
         actionIndices.spillFullChunks()
     }
 
+    /// From now on the frontier's states go to disk a chunk at a time, as the single process's
+    /// levels do (same codec), and each round reads back the chunks it expands (`expandLevel`).
+    /// The ids and world actions used (9 bytes a state) and the level being filled stay in memory.
+    private mutating func spillFrontier(_ spill: LevelSpill) {
+        guard let file = spill.file("frontier") else { return }
+        frontier.spill(to: ColumnSpill(file: file, codec: .changedBytes ?? .json(search.model)))
+    }
+
+    /// Why a round could not be expanded: a frontier chunk read back is not one the rank wrote.
+    func levelUnreadable(_ spill: LevelSpill?) -> String {
+        spill?.failure ?? "\(spill?.options.directory ?? ""): a level's chunk read back is not one the search wrote"
+    }
+
     static var linksUnreadable: String { "a rank's parent links on disk could not be read back" }
 
     /// Moves the visited keys of earlier levels into the runs on disk and hands their memory back.
@@ -63,7 +77,7 @@ extension DistributedRun {
     func spillSummary() -> SpillSummary? {
         guard let spill, let from = agreed.spillFrom else { return nil }
         return SpillSummary(
-            fromDepth: from, bytesWritten: 0, directory: spill.options.directory,
+            fromDepth: from, bytesWritten: agreed.levelBytes, directory: spill.options.directory,
             fingerprintBytesWritten: agreed.fingerprintBytes, filterBytes: agreed.filterBytes,
             parentBytesWritten: agreed.parentBytes)
     }

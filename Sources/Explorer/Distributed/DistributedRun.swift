@@ -214,6 +214,10 @@ struct DistributedRun<M: Model> {
             // each batch: a level that completed is counted in the depth (issue 54: depth 8 for 9).
             if limits.atStateLimit(distinct + reached) { return .stateLimit }
             var end = min(cursor + round, frontier.count)
+            // The round's chunks on disk read back first; one that cannot be is not expanded,
+            // and every rank stops at this round's end with the failing rank's line.
+            let loaded = frontier.load(cursor..<end)
+            if !loaded { end = cursor }
             outgoing.reset()
             var i = cursor
             if ranks == 1 {
@@ -277,7 +281,7 @@ struct DistributedRun<M: Model> {
             }
             // This rank's visited keys to disk past the mark (a choice of its own: the answer is
             // the same); a file that failed stops every rank.
-            let spillFailure = spillVisited(levelFilled: next.count)
+            let spillFailure = loaded ? spillVisited(levelFilled: next.count) : levelUnreadable(spill)
             // Go on while any rank has states left; stop together on any rank's limit or signal.
             let local = limits.timingReason()
             let agreed = try fabric.reduce(

@@ -24,6 +24,20 @@ struct FrontierColumn<State: Sendable> {
     }
 
     mutating func discard(before end: Int) { states.discard(before: end) }
+
+    /// Where the states' chunks go once the rank spills (nil: all in memory).
+    var spill: ColumnSpill<State>? { states.spill }
+
+    /// From now on the states' full chunks go to `spill`, those held now at once: only the
+    /// chunks of the round being expanded (`load`) and the last, partly filled, stay in memory.
+    mutating func spill(to spill: ColumnSpill<State>) {
+        states.spill = spill
+        states.spillFullChunks()
+    }
+
+    /// Reads back the states' chunks on disk that hold `range`, before it is expanded; false
+    /// when one cannot be read back as written (the job stops on it).
+    mutating func load(_ range: Range<Int>) -> Bool { states.load(range) }
 }
 
 /// The states a rank owns in the level being filled, in the order they arrived, each with

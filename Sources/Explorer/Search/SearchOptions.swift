@@ -77,8 +77,9 @@ public struct SearchSpilling: Sendable, Equatable {
     var flushKeys = 1 << 20
     /// Tests only: the visited runs' filters' budget in bytes, in place of `filterBytes`'s.
     var filterBudget: Int?
-    /// Tests only: called with each file the visited set or the parent links are written to, as
-    /// it is opened (the parent links') or written (a run), to damage it.
+    /// Tests only: called with each file the visited set, the parent links or a rank's frontier
+    /// are written to, as it is opened (the parent links'), written (a run) or filled (a rank's
+    /// new frontier), to damage it.
     var written: (@Sendable (SpillFile, _ role: String) -> Void)?
 
     public static func == (a: SearchSpilling, b: SearchSpilling) -> Bool {

@@ -84,6 +84,60 @@ struct FleetDistributedSpillTests {
         #expect(reports[0].search.spillProblem == reports[1].search.spillProblem)
     }
 
+    /// The fleet to depth 9 alone: 20,448 states, its last levels 4,875 and 12,575 (a chunk is 4,096).
+    static let depthNine: SearchReport<FleetSystem> = {
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 9
+        return BreadthFirstSearch(Fixture.restartsAndDrops, options: options).run()
+    }()
+
+    /// Spilling from the first round, levels included; `damage` sees each spill file as written.
+    static func levelsSpilling(_ damage: (@Sendable (SpillFile, String) -> Void)? = nil) -> SearchOptions {
+        var options = SearchOptions(threads: 1)
+        options.depthBound = 9
+        options.roundStates = 64
+        var spill = SearchSpilling(directory: NSTemporaryDirectory(), afterBytes: 0)
+        spill.flushKeys = 1_024
+        spill.written = damage
+        options.spill = spill
+        return options
+    }
+
+    @Test("1, 2 and 4 ranks with their frontiers' chunks on disk from the first level give the single process's report",
+          arguments: [1, 2, 4])
+    func levelsOnDisk(_ ranks: Int) throws {
+        let single = Self.depthNine
+        let reports = ThreadFabric.run(ThreadFabric.Shared(size: ranks)) { fabric in
+            var run = DistributedRun(search: DistributedSearch(Fixture.restartsAndDrops, options: Self.levelsSpilling(), fabric: fabric))
+            return (run.run(), run.spill?.summary?.bytesWritten ?? -1)
+        }
+        #expect(single.distinctStates == 20_448)
+        for (rank, (report, levelBytes)) in reports.enumerated() {
+            #expect(FleetDistributedTests.lines(report.search) == FleetDistributedTests.lines(single), "rank \(rank) of \(ranks)")
+            let spilled = try #require(report.search.spilled, "rank \(rank) of \(ranks) did not spill")
+            #expect(spilled.fromDepth == 0 && report.search.spillProblem == nil)
+            // The summary's levels are every rank's; on 4 ranks a level of 12,575 fills no
+            // rank's chunk, so only 1 and 2 ranks are sure to write (and read back) one each.
+            #expect(spilled.bytesWritten == reports.reduce(0) { $0 + $1.1 })
+            if ranks <= 2 { #expect(levelBytes > 0, "rank \(rank) of \(ranks) wrote no level chunk") }
+        }
+    }
+
+    @Test("a frontier chunk damaged on disk stops the job at that round: partial report, the file's line")
+    func damagedLevel() throws {
+        // Each new frontier's last chunk on disk gets a byte flipped as it is written: on one
+        // rank, level 8's only chunk and level 9's third, read back rounds later.
+        let options = Self.levelsSpilling { file, role in
+            guard role == "frontier", file.end > 0 else { return }
+            Self.flip(file, at: off_t(file.end - 3))
+        }
+        let report = DistributedSearch(Fixture.restartsAndDrops, options: options, fabric: SoloFabric()).run()
+        #expect(report.search.stopReason == .spillFailed && !report.search.exhaustive)
+        let problem = try #require(report.search.spillProblem)
+        #expect(problem == "\(NSTemporaryDirectory()): the spill file read back differs from what was written", "\(problem)")
+        #expect(report.search.distinctStates < Self.depthNine.distinctStates)
+    }
+
     @Test("a rank's node ids damaged on disk: the walk back to the default fleet's 10-step counterexample ends the job, partial, naming the links")
     func damagedLinks() throws {
         let model = try FleetDiagnosisTests.model()
