@@ -135,7 +135,7 @@ public struct BreadthFirstSearch<M: Model>: Sendable {
         if let spill = level.spill {
             result.spilled = spill.summary
             if stop == .spillFailed {
-                result.spillProblem = (spill.failure ?? "\(spill.options.directory): a parent link read back is not one the search wrote")
+                result.spillProblem = (spill.failure ?? "\(spill.options.directory): a chunk read back (of a level or of the parent links) is not one the search wrote")
                     + (unreadable.isEmpty ? "" : "; no trace for \(unreadable.joined(separator: ", ")), whose path could not be read back: their verdicts are unknown")
             }
         }
