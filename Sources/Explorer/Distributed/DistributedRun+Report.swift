@@ -47,11 +47,12 @@ extension DistributedRun {
         if !unique.isEmpty { try walkBack(unique) }
         agreedViolation = Array(firsts[..<p])
         agreedWitness = Array(firsts[p..<(2 * p)])
+        let summary = spill?.summary
         let sums = try fabric.reduce(
             [UInt64(findings.transitions), findings.beyondBound ? 1 : 0, UInt64(findings.cutStates), UInt64(expansions),
              UInt64(bytesSent), UInt64(visited.bytes), UInt64(spill?.fingerprintBytesWritten ?? 0),
-             UInt64(spill?.filterBytes ?? 0), UInt64(spill?.summary?.parentBytesWritten ?? 0),
-             UInt64(spill?.summary?.bytesWritten ?? 0)], .sum)
+             UInt64(spill?.filterBytes ?? 0), UInt64(summary?.parentBytesWritten ?? 0),
+             UInt64(summary?.bytesWritten ?? 0)], .sum)
         var cut = BoundCut()
         if try fabric.reduce([findings.cutBounds.isEmpty ? 0 : 1], .max)[0] > 0 {
             var mine = WireWriter()

@@ -1,5 +1,3 @@
-import CPrefetch
-
 extension DistributedRun {
     /// At a round's end, with `--spill`: starts spilling once this process passes the mark, and
     /// from then on moves the visited keys to the runs on disk by the single process's rule
@@ -16,11 +14,7 @@ extension DistributedRun {
             spillLinks(spill)
             spillFrontier(spill)
             flushVisited(spill)
-        } else if visited.storedCount - keep >= spill.options.flushKeys,
-            spill.options.flushesVisited(
-                stored: visited.storedCount - keep, inRuns: visited.runCount, tableBytes: visited.tableBytes,
-                filterBytes: visited.filterBytes, resident: ResidentMemory.current())
-        {
+        } else if spill.flushDue(visited, keeping: keep) {
             flushVisited(spill)
         }
         return spill.failure
@@ -58,11 +52,7 @@ extension DistributedRun {
 
     /// Moves the visited keys of earlier levels into the runs on disk and hands their memory back.
     private func flushVisited(_ spill: LevelSpill) {
-        spill.fingerprintBytesWritten += visited.flush(
-            directory: spill.options.directory, failure: spill.visitedFailure, filterBytes: spill.options.filterBytes,
-            keepingPlacesFrom: ranks > 1 ? UInt32(inserted) : .max, written: spill.options.written)
-        spill.filterBytes = max(spill.filterBytes, visited.filterBytes)
-        cardcheck_release_free_memory()
+        spill.flush(visited, keepingPlacesFrom: ranks > 1 ? UInt32(inserted) : .max)
     }
 
     /// The problem every rank reports when one rank's files failed: the lowest such rank's line.

@@ -118,7 +118,7 @@ struct DistributedRun<M: Model> {
                     break
                 }
                 let sums = try fabric.reduce(
-                    [UInt64(next.count), findings.anyViolation ? 1 : 0, UInt64(spill?.use(visited: visited)?.bytes ?? 0)], .sum)
+                    [UInt64(next.count), findings.anyViolation ? 1 : 0, UInt64(spill?.bytesOnDisk(visited: visited) ?? 0)], .sum)
                 try agreeFindings()
                 try advance(to: next, total: Int(sums[0]))
                 spill?.depth = depth

@@ -55,11 +55,36 @@ final class LevelSpill: @unchecked Sendable {
 
     func start() { startDepth = depth }
 
+    /// Whether the visited set's tables are due to join their runs (`flushKeys`, then
+    /// `SearchSpilling.flushesVisited`), `kept` of their keys staying in memory whatever happens
+    /// (a distributed rank's level being filled).
+    func flushDue(_ visited: VisitedShards, keeping kept: Int = 0) -> Bool {
+        let stored = visited.storedCount - kept
+        return stored >= options.flushKeys
+            && options.flushesVisited(
+                stored: stored, inRuns: visited.runCount, tableBytes: visited.tableBytes,
+                filterBytes: visited.filterBytes, resident: ResidentMemory.current())
+    }
+
+    /// Moves the visited set's tables into their runs on disk and hands their memory back; a set
+    /// with ids keeps the keys placed `first` or later in memory (`VisitedShards.flush`).
+    func flush(_ visited: VisitedShards, keepingPlacesFrom first: UInt32 = .max) {
+        fingerprintBytesWritten += visited.flush(
+            directory: options.directory, failure: visitedFailure, filterBytes: options.filterBytes,
+            keepingPlacesFrom: first, written: options.written)
+        filterBytes = max(filterBytes, visited.filterBytes)
+        cardcheck_release_free_memory()
+    }
+
     /// What the search holds on disk now and what is left there, once it spilled.
     func use(visited: VisitedShards) -> SpillUse? {
+        bytesOnDisk(visited: visited).map { SpillUse(bytes: $0, free: SpillFile.freeBytes(in: options.directory)) }
+    }
+
+    /// What the search's files hold on disk now, once it spilled (nil before).
+    func bytesOnDisk(visited: VisitedShards) -> Int? {
         guard startDepth != nil else { return nil }
-        let bytes = (files + graphFiles).reduce(0) { $0 + $1.bytesOnDisk } + visited.runBytesOnDisk
-        return SpillUse(bytes: bytes, free: SpillFile.freeBytes(in: options.directory))
+        return (files + graphFiles).reduce(0) { $0 + $1.bytesOnDisk } + visited.runBytesOnDisk
     }
 }
 
@@ -73,25 +98,12 @@ extension Level {
         guard let spill else { return nil }
         if spill.startDepth == nil, let resident = ResidentMemory.current(), resident >= spill.options.afterBytes {
             startSpilling(spill, codec: .changedBytes ?? .json(model), graph: &graph)
-        } else if spill.movesVisited, visited.storedCount >= spill.options.flushKeys,
-            spill.options.flushesVisited(
-                stored: visited.storedCount, inRuns: visited.runCount, tableBytes: visited.tableBytes,
-                filterBytes: visited.filterBytes, resident: ResidentMemory.current())
-        {
-            flushVisited(spill)
+        } else if spill.movesVisited, spill.flushDue(visited) {
+            spill.flush(visited)
         }
         guard spill.startDepth != nil else { return nil }
         guard frontier.load(range), used.load(range), spill.failure == nil else { return .spillFailed }
         return nil
-    }
-
-    /// Moves the visited set's tables into their runs on disk and hands their memory back.
-    private func flushVisited(_ spill: LevelSpill) {
-        spill.fingerprintBytesWritten += visited.flush(
-            directory: spill.options.directory, failure: spill.visitedFailure, filterBytes: spill.options.filterBytes,
-            written: spill.options.written)
-        spill.filterBytes = max(spill.filterBytes, visited.filterBytes)
-        cardcheck_release_free_memory()
     }
 
     /// Gives each level column a file, writes out the full chunks they hold, and hands the
@@ -105,7 +117,7 @@ extension Level {
             graph.spill(parents: parents, actions: actions)
             spill.options.written?(parents, "parents")
             spill.options.written?(actions, "actions")
-            flushVisited(spill)
+            spill.flush(visited)
         }
         guard let bytes = ChunkCodec<UInt8>.raw,
             let f = spill.file("frontier"), let u = spill.file("used"),
